@@ -1,0 +1,17 @@
+//! Go Arbiter: a workstation for Go (weiqi, baduk) arbiters. This file is the table of contents.
+//!
+//! - [`board`]: points, stones, chains, liberties, captures, ASCII diagrams. No turns, no ko.
+//! - [`rules`]: the rules as plain data, with named presets (Chinese 2002, Japanese, ...).
+//! - [`game`]: the record (a tree of moves, passes, setup edits), turn order, legality, cycles.
+//! - [`sgf`]: SGF FF[4] in and out, through sgf-parse.
+//! - [`playout`]: seeded random playouts (benchmarks, later the dead-stone guesser).
+//! - [`replay`]: the `replay` command's report over an SGF file.
+//! - [`ui`]: the eframe window; the only module that imports egui.
+
+pub mod board;
+pub mod game;
+pub mod playout;
+pub mod replay;
+pub mod rules;
+pub mod sgf;
+pub mod ui;

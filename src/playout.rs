@@ -1,0 +1,91 @@
+//! Seeded random playouts: uniformly random legal moves that never fill a player's own eye,
+//! until both pass. Used by the benchmark and, later, by the dead-stone guesser.
+
+use std::collections::HashSet;
+
+use crate::board::{Board, Color};
+
+/// SplitMix64: a small, fast, seeded generator. Randomness enters only through its seed.
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    /// A number in `0..n` (n > 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        ((self.next_u64() >> 32) * n as u64 >> 32) as usize
+    }
+}
+
+/// What a playout did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Playout {
+    /// Stones placed.
+    pub moves: u32,
+    /// Stones captured.
+    pub captured: u32,
+}
+
+/// Plays random legal moves on `board`, `first` to move, until two passes in a row or
+/// `max_moves`. With `superko`, a move that recreates an earlier position of this playout is
+/// refused (positional superko); without it only the simple ko is checked.
+pub fn play_out(board: &mut Board, first: Color, rng: &mut Rng, max_moves: u32, superko: bool) -> Playout {
+    let mut empties = board.empty_indices();
+    let mut seen: HashSet<u64> = HashSet::new();
+    if superko {
+        seen.insert(board.hash());
+    }
+    let mut color = first;
+    let mut ko: Option<usize> = None;
+    let mut passes = 0;
+    let mut result = Playout::default();
+    while passes < 2 && result.moves < max_moves {
+        let mut candidates = empties.len();
+        let mut played = None;
+        while candidates > 0 {
+            let k = rng.below(candidates);
+            let i = empties[k];
+            let ok = Some(i) != ko
+                && !board.is_eye_index(color, i)
+                && !board.is_suicide_index(color, i)
+                && (!superko || !seen.contains(&board.hash_after_index(color, i)));
+            if ok {
+                played = Some((k, i));
+                break;
+            }
+            candidates -= 1;
+            empties.swap(k, candidates);
+        }
+        match played {
+            None => {
+                passes += 1;
+                ko = None;
+            }
+            Some((k, i)) => {
+                passes = 0;
+                empties.swap_remove(k);
+                let placement = board.place_index(color, i);
+                result.moves += 1;
+                if placement.captured > 0 {
+                    result.captured += placement.captured;
+                    empties = board.empty_indices();
+                }
+                ko = placement.ko_point.map(|p| board.index_of(p));
+                if superko {
+                    seen.insert(board.hash());
+                }
+            }
+        }
+        color = color.opponent();
+    }
+    result
+}

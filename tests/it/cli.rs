@@ -1,0 +1,54 @@
+//! The command line: `go-arbiter replay` on real and bad files, text and JSON.
+
+use std::process::Command;
+
+use crate::support::public_sgf_files;
+
+fn go_arbiter(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_go-arbiter")).args(args).output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn replay_prints_the_final_position_moves_and_prisoners() {
+    let file = public_sgf_files().into_iter().find(|p| p.ends_with("9x9/600129.sgf")).unwrap();
+    let (code, out, err) = go_arbiter(&["replay", file.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("9x9, Japanese 1989, komi 6.5"), "{out}");
+    assert!(out.contains("moves: 48"), "{out}");
+    assert!(out.contains("prisoners: Black took"), "{out}");
+    assert!(out.contains("every move is legal"), "{out}");
+    assert!(out.contains("recorded result: B+1.5"), "{out}");
+}
+
+#[test]
+fn replay_json_is_machine_readable() {
+    let file = public_sgf_files().into_iter().next().unwrap();
+    let (code, out, err) = go_arbiter(&["replay", "--json", file.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let value: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert!(value["moves"].as_u64().unwrap() > 0);
+    assert!(value["illegal"].as_array().unwrap().is_empty());
+    assert_eq!(value["diagram"].as_str().unwrap().lines().count() as u64, value["size"].as_u64().unwrap());
+}
+
+#[test]
+fn replay_of_a_bad_file_fails_with_a_clear_message() {
+    let dir = std::env::temp_dir().join(format!("go-arbiter-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("truncated.sgf");
+    std::fs::write(&bad, "(;SZ[9]\n;B[ee]\n;W[c").unwrap();
+    let (code, out, err) = go_arbiter(&["replay", bad.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(out.is_empty());
+    assert!(err.contains("truncated.sgf") && err.contains("line 3, column 3"), "{err}");
+    let (code, _, err) = go_arbiter(&["replay", dir.join("missing.sgf").to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(err.contains("cannot read"), "{err}");
+    let (code, _, _) = go_arbiter(&["frobnicate"]);
+    assert_eq!(code, 2, "usage errors exit 2");
+}

@@ -1,0 +1,43 @@
+//! Shared helpers: diagrams, GTP points, and the shared real-game data.
+
+use std::path::PathBuf;
+
+use go_arbiter::board::{Board, Point};
+
+/// A board from a diagram; panics on a bad diagram (tests only).
+pub fn board(diagram: &str) -> Board {
+    Board::from_diagram(diagram).unwrap_or_else(|e| panic!("bad test diagram: {e}"))
+}
+
+/// A point from GTP coordinates on a board of `size`.
+pub fn at(gtp: &str, size: u8) -> Point {
+    Point::from_gtp(gtp, size).unwrap_or_else(|e| panic!("bad test point: {e}"))
+}
+
+/// Strips leading spaces of each line, so diagrams can be indented in tests.
+pub fn diagram(text: &str) -> String {
+    text.lines().map(str::trim).filter(|l| !l.is_empty()).map(|l| format!("{l}\n")).collect()
+}
+
+/// The shared data folder (../shared/data from the project root).
+pub fn shared_data() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data")
+}
+
+/// Every `.sgf` file of the public set, sorted.
+pub fn public_sgf_files() -> Vec<PathBuf> {
+    let root = shared_data().join("sgf/ogs-lemonsqueeze");
+    let mut files = Vec::new();
+    for size in ["9x9", "19x19"] {
+        let dir = root.join(size);
+        let entries = std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.extension().is_some_and(|x| x == "sgf") {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    files
+}
