@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# packaging/install-deps.sh: the one place that installs what a fresh Debian/Ubuntu lacks to build,
+# run and (with --test) test go-arbiter. Idempotent: installs only what is missing, says what.
+set -euo pipefail
+
+usage() { echo "usage: $0 [--test]   (--test also installs the test tools: Xvfb)"; }
+
+with_test=false
+for arg in "$@"; do
+    case "$arg" in
+        --test) with_test=true ;;
+        -h|--help) usage; exit 0 ;;
+        *) usage >&2; exit 2 ;;
+    esac
+done
+
+missing=()
+# A linker and C headers: rustc links through `cc`.
+command -v cc >/dev/null 2>&1 || missing+=(gcc libc6-dev)
+# rodio -> cpal -> alsa-sys finds ALSA through pkg-config.
+pkg-config --exists alsa 2>/dev/null || missing+=(pkg-config libasound2-dev)
+# Tests that take screenshots need a virtual X server.
+if $with_test; then
+    command -v Xvfb >/dev/null 2>&1 || missing+=(xvfb)
+fi
+
+if ((${#missing[@]})); then
+    if [[ $(id -u) -eq 0 ]]; then
+        sudo=()
+    elif command -v sudo >/dev/null 2>&1; then
+        sudo=(sudo)
+    else
+        echo "install-deps: need root or sudo to install: ${missing[*]}" >&2
+        exit 1
+    fi
+    if ! command -v apt-get >/dev/null 2>&1; then
+        echo "install-deps: no apt-get; please install the equivalents of: ${missing[*]}" >&2
+        exit 1
+    fi
+    echo "install-deps: installing ${missing[*]}"
+    "${sudo[@]}" apt-get update
+    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive \
+        apt-get install -y --no-install-recommends "${missing[@]}"
+else
+    echo "install-deps: system packages present"
+fi
+
+if ! command -v cargo >/dev/null 2>&1; then
+    echo "install-deps: cargo not found. Install Rust with rustup (https://rustup.rs):" >&2
+    echo "  curl --proto '=https' --tlsv1.2 -sSf https://sh.rustup.rs | sh" >&2
+    echo "then open a new shell (or run: . \"\$HOME/.cargo/env\") and try again." >&2
+    exit 1
+fi
