@@ -3,7 +3,7 @@
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use go_arbiter::board::{Board, Color};
-use go_arbiter::playout::{Rng, play_out};
+use go_arbiter::playout::{Policy, Rng, play_out};
 
 /// Moves in one playout of the fixed seed, to express throughput in moves.
 fn moves_per_playout(superko: bool) -> u64 {
@@ -12,7 +12,7 @@ fn moves_per_playout(superko: bool) -> u64 {
     let empty = Board::new(19).expect("19 is a valid size");
     for _ in 0..100 {
         let mut board = empty.clone();
-        total += play_out(&mut board, Color::Black, &mut rng, 1000, superko).moves as u64;
+        total += play_out(&mut board, Color::Black, &mut rng, 1000, Policy { superko, no_self_atari: false }).moves as u64;
     }
     total / 100
 }
@@ -26,7 +26,7 @@ fn playouts(c: &mut Criterion) {
         group.bench_function("random legal playout", |b| {
             b.iter(|| {
                 let mut board = empty.clone();
-                play_out(&mut board, Color::Black, &mut rng, 1000, superko)
+                play_out(&mut board, Color::Black, &mut rng, 1000, Policy { superko, no_self_atari: false })
             })
         });
         group.finish();

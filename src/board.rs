@@ -699,3 +699,95 @@ impl Board {
         hash
     }
 }
+
+/// Index-level questions the playout policy asks.
+impl Board {
+    pub(crate) fn color_index(&self, i: usize) -> Option<Color> {
+        cell_color(self.cells[i])
+    }
+
+    /// Whether `color` at empty index `i` would capture something.
+    #[inline]
+    pub(crate) fn captures_index(&self, color: Color, i: usize) -> bool {
+        let them = color.opponent().cell();
+        let adj = self.adjacent(i);
+        adj.iter().any(|&n| {
+            self.cells[n] == them && {
+                let h = self.head[n];
+                let touching = adj.iter().filter(|&&m| self.cells[m] == them && self.head[m] == h).count();
+                self.libs[h as usize] as usize == touching
+            }
+        })
+    }
+
+    /// Whether `color` at empty index `i` would leave its own chain of two or more stones with
+    /// a single liberty, capturing nothing: the self-atari a playout should not make.
+    pub(crate) fn is_self_atari_index(&self, color: Color, i: usize) -> bool {
+        let me = color.cell();
+        let adj = self.adjacent(i);
+        if !adj.iter().any(|&n| self.cells[n] == me) {
+            return false; // a lone stone: throw-ins stay allowed
+        }
+        let mut libs = [usize::MAX; 2];
+        let mut found = 0;
+        let mut add = |n: usize| {
+            if n != i && !libs[..found].contains(&n) {
+                if found == 2 {
+                    return true;
+                }
+                libs[found] = n;
+                found += 1;
+            }
+            found == 2
+        };
+        for &n in &adj {
+            if self.cells[n] == EMPTY && add(n) {
+                return false;
+            }
+        }
+        if self.captures_index(color, i) {
+            return false;
+        }
+        for (k, &n) in adj.iter().enumerate() {
+            if self.cells[n] != me {
+                continue;
+            }
+            let h = self.head[n];
+            if adj[..k].iter().any(|&m| self.cells[m] == me && self.head[m] == h) {
+                continue;
+            }
+            let mut j = h as usize;
+            loop {
+                for m in self.adjacent(j) {
+                    if self.cells[m] == EMPTY && add(m) {
+                        return false;
+                    }
+                }
+                j = self.next[j] as usize;
+                if j == h as usize {
+                    break;
+                }
+            }
+        }
+        true
+    }
+}
+
+impl Board {
+    /// The colour whose stones are all around empty index `i` (on the board), if one is.
+    pub(crate) fn eye_owner_index(&self, i: usize) -> Option<Color> {
+        let mut owner = None;
+        for n in self.adjacent(i) {
+            match self.cells[n] {
+                BORDER => {}
+                EMPTY => return None,
+                c => match owner {
+                    None => owner = Some(c),
+                    Some(o) if o != c => return None,
+                    _ => {}
+                },
+            }
+        }
+        owner.and_then(cell_color)
+    }
+}

@@ -6,12 +6,15 @@
 //! - [`sgf`]: SGF FF[4] in and out, through sgf-parse.
 //! - [`playout`]: seeded random playouts (benchmarks, later the dead-stone guesser).
 //! - [`replay`]: the `replay` command's report over an SGF file.
+//! - [`accuracy`]: the accuracy run of dead-stone suggestions and counts over SGF folders.
 //! - [`ui`]: the eframe window; the only module that imports egui.
 
+pub mod accuracy;
 pub mod board;
 pub mod game;
 pub mod playout;
 pub mod replay;
 pub mod rules;
+pub mod scoring;
 pub mod sgf;
 pub mod ui;

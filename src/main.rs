@@ -23,6 +23,17 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Suggest dead stones and count every finished game under the folders, against the
+    /// recorded results; prints the accuracy table by board size.
+    Accuracy {
+        #[arg(required = true)]
+        dirs: Vec<PathBuf>,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// List every game whose margin is not exact.
+        #[arg(long)]
+        misses: bool,
+    },
 }
 
 fn main() -> ExitCode {
@@ -50,6 +61,17 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             } else {
                 print!("{}", report.to_text());
             }
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(Command::Accuracy { dirs, seed, misses }) => {
+            let (checks, took) = go_arbiter::accuracy::run(&dirs, seed);
+            if misses {
+                for c in checks.iter().filter(|c| !c.margin_exact()) {
+                    println!("{}: recorded {:+} counted {:+}", c.file, c.recorded, c.counted);
+                }
+            }
+            print!("{}", go_arbiter::accuracy::table(&checks));
+            println!("{} games in {:.1} s", checks.len(), took.as_secs_f64());
             Ok(ExitCode::SUCCESS)
         }
     }

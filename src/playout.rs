@@ -35,10 +35,21 @@ pub struct Playout {
     pub captured: u32,
 }
 
+/// How a playout chooses among legal moves (it never fills a player's own eye).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Policy {
+    /// Refuse a move that recreates an earlier position of the playout (positional superko);
+    /// otherwise only the simple ko is checked.
+    pub superko: bool,
+    /// Refuse a move that leaves the mover's own chain of two or more stones in atari without
+    /// capturing: keeps seki standing and dead shapes dead.
+    pub no_self_atari: bool,
+}
+
 /// Plays random legal moves on `board`, `first` to move, until two passes in a row or
-/// `max_moves`. With `superko`, a move that recreates an earlier position of this playout is
-/// refused (positional superko); without it only the simple ko is checked.
-pub fn play_out(board: &mut Board, first: Color, rng: &mut Rng, max_moves: u32, superko: bool) -> Playout {
+/// `max_moves`.
+pub fn play_out(board: &mut Board, first: Color, rng: &mut Rng, max_moves: u32, policy: Policy) -> Playout {
+    let superko = policy.superko;
     let mut empties = board.empty_indices();
     let mut seen: HashSet<u64> = HashSet::new();
     if superko {
@@ -57,6 +68,7 @@ pub fn play_out(board: &mut Board, first: Color, rng: &mut Rng, max_moves: u32, 
             let ok = Some(i) != ko
                 && !board.is_eye_index(color, i)
                 && !board.is_suicide_index(color, i)
+                && (!policy.no_self_atari || !board.is_self_atari_index(color, i))
                 && (!superko || !seen.contains(&board.hash_after_index(color, i)));
             if ok {
                 played = Some((k, i));
