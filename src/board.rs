@@ -413,6 +413,11 @@ impl Board {
 
     /// Places `color` at empty index `i` (legality already checked, suicide left to caller).
     pub(crate) fn place_index(&mut self, color: Color, i: usize) -> Placement {
+        self.place_index_noting(color, i, None)
+    }
+
+    /// Like `place_index`, and appends the indices of captured stones to `removed`.
+    pub(crate) fn place_index_noting(&mut self, color: Color, i: usize, mut removed: Option<&mut Vec<usize>>) -> Placement {
         let me = color.cell();
         let them = color.opponent().cell();
         self.cells[i] = me;
@@ -444,6 +449,17 @@ impl Board {
         let mut last_captured = 0;
         for &n in &adj {
             if self.cells[n] == them && self.libs[self.head[n] as usize] == 0 {
+                if let Some(removed) = removed.as_deref_mut() {
+                    let h = self.head[n] as usize;
+                    let mut j = h;
+                    loop {
+                        removed.push(j);
+                        j = self.next[j] as usize;
+                        if j == h {
+                            break;
+                        }
+                    }
+                }
                 placement.captured += self.remove_chain(self.head[n] as usize);
                 last_captured = n;
             }

@@ -85,12 +85,9 @@ pub fn play_out(board: &mut Board, first: Color, rng: &mut Rng, max_moves: u32, 
             Some((k, i)) => {
                 passes = 0;
                 empties.swap_remove(k);
-                let placement = board.place_index(color, i);
+                let placement = board.place_index_noting(color, i, Some(&mut empties));
                 result.moves += 1;
-                if placement.captured > 0 {
-                    result.captured += placement.captured;
-                    empties = board.empty_indices();
-                }
+                result.captured += placement.captured;
                 ko = placement.ko_point.map(|p| board.index_of(p));
                 if superko {
                     seen.insert(board.hash());

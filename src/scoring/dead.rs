@@ -5,58 +5,116 @@
 use crate::board::{Board, Color, Point};
 use crate::playout::{Policy, Rng, play_out};
 
-/// How many playouts a suggestion runs, by board size.
-pub fn playouts_for(size: u8) -> u32 {
-    if size <= 9 { 600 } else if size <= 13 { 400 } else { 300 }
+/// Playouts run between two looks at whether every chain is decided.
+const BATCH: u32 = 32;
+/// At least this many playouts before stopping early.
+const MIN_PLAYOUTS: u32 = 64;
+/// A chain is decided when its mean ownership is at least this far from even.
+const DECIDED: f32 = 0.4;
+
+/// The most playouts a suggestion runs, by board size.
+pub fn max_playouts(size: u8) -> u32 {
+    if size <= 9 { 640 } else { 128 }
 }
 
-/// Who owns each point at the end of random play: +1 always Black, -1 always White, per
-/// point in `board.points()` order. Half the playouts start with each player.
-pub fn ownership(board: &Board, playouts: u32, seed: u64) -> Vec<f32> {
-    let points: Vec<Point> = board.points().collect();
-    let indices: Vec<usize> = points.iter().map(|&p| board.index_of(p)).collect();
-    let mut sum = vec![0i32; points.len()];
-    let mut rng = Rng::new(seed);
-    let policy = Policy { superko: false, no_self_atari: true };
-    let max_moves = 3 * points.len() as u32;
-    for n in 0..playouts {
-        let first = if n % 2 == 0 { Color::Black } else { Color::White };
-        let mut b = board.clone();
-        play_out(&mut b, first, &mut rng, max_moves, policy);
-        for (k, &i) in indices.iter().enumerate() {
-            sum[k] += match b.color_index(i) {
-                Some(Color::Black) => 1,
-                Some(Color::White) => -1,
-                None => b.eye_owner_index(i).map_or(0, |c| if c == Color::Black { 1 } else { -1 }),
-            };
+/// Who owns each point at the end of random play: +1 always Black, -1 always White.
+/// Half the playouts start with each player.
+struct Ownership {
+    /// Padded board indices of the points, in `board.points()` order.
+    indices: Vec<usize>,
+    sum: Vec<i32>,
+    playouts: u32,
+    rng: Rng,
+}
+
+impl Ownership {
+    fn new(board: &Board, seed: u64) -> Ownership {
+        let indices: Vec<usize> = board.points().map(|p| board.index_of(p)).collect();
+        let sum = vec![0; indices.len()];
+        Ownership {
+            indices,
+            sum,
+            playouts: 0,
+            rng: Rng::new(seed),
         }
     }
-    sum.into_iter().map(|s| s as f32 / playouts.max(1) as f32).collect()
+
+    fn run(&mut self, board: &Board, count: u32) {
+        let policy = Policy {
+            superko: false,
+            no_self_atari: true,
+        };
+        let max_moves = 3 * self.indices.len() as u32;
+        for _ in 0..count {
+            let first = if self.playouts % 2 == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            let mut b = board.clone();
+            play_out(&mut b, first, &mut self.rng, max_moves, policy);
+            for (k, &i) in self.indices.iter().enumerate() {
+                let owner = b.color_index(i).or_else(|| b.eye_owner_index(i));
+                self.sum[k] += match owner {
+                    Some(Color::Black) => 1,
+                    Some(Color::White) => -1,
+                    None => 0,
+                };
+            }
+            self.playouts += 1;
+        }
+    }
+
+    /// Mean ownership of point number `k` (in `board.points()` order), from -1 to +1.
+    fn mean(&self, k: usize) -> f32 {
+        self.sum[k] as f32 / self.playouts.max(1) as f32
+    }
 }
 
-/// Suggests the dead stones of a finished position, deterministically for `seed`.
+/// Ownership of every point (in `board.points()` order) over `playouts` random playouts.
+pub fn ownership(board: &Board, playouts: u32, seed: u64) -> Vec<f32> {
+    let mut own = Ownership::new(board, seed);
+    own.run(board, playouts);
+    (0..own.sum.len()).map(|k| own.mean(k)).collect()
+}
+
+/// Suggests the dead stones of a finished position, deterministically for `seed`: a chain is
+/// dead when, in random play from here, the opponent owns its points more often than its owner.
 pub fn suggest_dead(board: &Board, to_move: Color, seed: u64) -> Vec<Point> {
-    let _ = to_move;
-    let own = ownership(board, playouts_for(board.size()), seed);
+    let _ = to_move; // playouts alternate who starts, so the suggestion does not lean on it
     let size = board.size() as usize;
-    let at = |p: Point| own[p.row as usize * size + p.col as usize];
-    let mut dead = Vec::new();
+    let number = |p: Point| p.row as usize * size + p.col as usize;
+    // Chains as (sign of their colour, point numbers).
+    let mut chains: Vec<(f32, Vec<Point>)> = Vec::new();
     let mut seen = vec![false; size * size];
     for p in board.points() {
         let Some(color) = board.get(p) else { continue };
-        if seen[p.row as usize * size + p.col as usize] {
+        if seen[number(p)] {
             continue;
         }
         let chain = board.chain(p);
-        let sign = if color == Color::Black { 1.0 } else { -1.0 };
-        let mean: f32 = chain.iter().map(|&q| at(q) * sign).sum::<f32>() / chain.len() as f32;
         for &q in &chain {
-            seen[q.row as usize * size + q.col as usize] = true;
+            seen[number(q)] = true;
         }
-        if mean < 0.0 {
-            dead.extend(chain);
+        chains.push((if color == Color::Black { 1.0 } else { -1.0 }, chain));
+    }
+    let mut own = Ownership::new(board, seed);
+    let chain_mean = |own: &Ownership, (sign, chain): &(f32, Vec<Point>)| {
+        chain.iter().map(|&q| own.mean(number(q)) * sign).sum::<f32>() / chain.len() as f32
+    };
+    let limit = max_playouts(board.size());
+    while own.playouts < limit {
+        own.run(board, BATCH);
+        let decided = chains.iter().all(|c| chain_mean(&own, c).abs() >= DECIDED);
+        if own.playouts >= MIN_PLAYOUTS && decided {
+            break;
         }
     }
+    let mut dead: Vec<Point> = chains
+        .iter()
+        .filter(|c| chain_mean(&own, c) < 0.0)
+        .flat_map(|(_, chain)| chain.iter().copied())
+        .collect();
     dead.sort();
     dead
 }
