@@ -12,7 +12,7 @@ fn moves_per_playout(superko: bool) -> u64 {
     let empty = Board::new(19).expect("19 is a valid size");
     for _ in 0..100 {
         let mut board = empty.clone();
-        total += play_out(&mut board, Color::Black, &mut rng, 1000, Policy { superko, no_self_atari: false }).moves as u64;
+        total += play_out(&mut board, Color::Black, &mut rng, 1000, Policy { superko, ..Policy::default() }).moves as u64;
     }
     total / 100
 }
@@ -26,7 +26,7 @@ fn playouts(c: &mut Criterion) {
         group.bench_function("random legal playout", |b| {
             b.iter(|| {
                 let mut board = empty.clone();
-                play_out(&mut board, Color::Black, &mut rng, 1000, Policy { superko, no_self_atari: false })
+                play_out(&mut board, Color::Black, &mut rng, 1000, Policy { superko, ..Policy::default() })
             })
         });
         group.finish();

@@ -807,3 +807,31 @@ impl Board {
         owner.and_then(cell_color)
     }
 }
+
+impl Board {
+    /// When the chain at stone index `i` has exactly one liberty, that liberty.
+    pub(crate) fn last_liberty_index(&self, i: usize) -> Option<usize> {
+        let h = self.head[i] as usize;
+        if h == NONE as usize {
+            return None;
+        }
+        let mut found = None;
+        let mut j = h;
+        loop {
+            for n in self.adjacent(j) {
+                if self.cells[n] == EMPTY {
+                    match found {
+                        None => found = Some(n),
+                        Some(f) if f != n => return None,
+                        _ => {}
+                    }
+                }
+            }
+            j = self.next[j] as usize;
+            if j == h {
+                break;
+            }
+        }
+        found
+    }
+}

@@ -44,6 +44,8 @@ pub struct Policy {
     /// Refuse a move that leaves the mover's own chain of two or more stones in atari without
     /// capturing: keeps seki standing and dead shapes dead.
     pub no_self_atari: bool,
+    /// When the opponent's last move left its own chain in atari, take it.
+    pub capture_last: bool,
 }
 
 /// Plays random legal moves on `board`, `first` to move, until two passes in a row or
@@ -58,11 +60,21 @@ pub fn play_out(board: &mut Board, first: Color, rng: &mut Rng, max_moves: u32, 
     let mut color = first;
     let mut ko: Option<usize> = None;
     let mut passes = 0;
+    let mut last_move: Option<usize> = None;
     let mut result = Playout::default();
     while passes < 2 && result.moves < max_moves {
         let mut candidates = empties.len();
         let mut played = None;
-        while candidates > 0 {
+        if policy.capture_last {
+            if let Some(last) = last_move {
+                if let Some(lib) = board.last_liberty_index(last) {
+                    if Some(lib) != ko && !board.is_suicide_index(color, lib) {
+                        played = empties.iter().position(|&e| e == lib).map(|k| (k, lib));
+                    }
+                }
+            }
+        }
+        while played.is_none() && candidates > 0 {
             let k = rng.below(candidates);
             let i = empties[k];
             let ok = Some(i) != ko
@@ -81,8 +93,10 @@ pub fn play_out(board: &mut Board, first: Color, rng: &mut Rng, max_moves: u32, 
             None => {
                 passes += 1;
                 ko = None;
+                last_move = None;
             }
             Some((k, i)) => {
+                last_move = Some(i);
                 passes = 0;
                 empties.swap_remove(k);
                 let placement = board.place_index_noting(color, i, Some(&mut empties));

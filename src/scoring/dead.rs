@@ -43,6 +43,7 @@ impl Ownership {
         let policy = Policy {
             superko: false,
             no_self_atari: true,
+            capture_last: true,
         };
         let max_moves = 3 * self.indices.len() as u32;
         for _ in 0..count {
