@@ -1,6 +1,8 @@
 //! Random legal playouts on 19x19: moves per second with captures, with and without the
 //! positional-superko check. Figures only; nothing is asserted.
 
+#![allow(clippy::expect_used)] // a benchmark may fail loudly
+
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use go_arbiter::board::{Board, Color};
 use go_arbiter::playout::{Policy, Rng, play_out};

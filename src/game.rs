@@ -249,11 +249,10 @@ impl Game {
         }
         if self.rules.superko != Superko::None {
             let mut board = pos.board.clone();
-            if board.place_allowing_suicide(color, point).is_ok() {
-                if let Some(earlier) = self.repeated(&board, color.opponent()) {
+            if board.place_allowing_suicide(color, point).is_ok()
+                && let Some(earlier) = self.repeated(&board, color.opponent()) {
                     return Ok(Some(Illegal::Superko { repeats_move: earlier }));
                 }
-            }
         }
         Ok(None)
     }

@@ -22,7 +22,7 @@ impl Rng {
     }
     /// A number in `0..n` (n > 0).
     pub fn below(&mut self, n: usize) -> usize {
-        ((self.next_u64() >> 32) * n as u64 >> 32) as usize
+        (((self.next_u64() >> 32) * n as u64) >> 32) as usize
     }
 }
 
@@ -65,15 +65,12 @@ pub fn play_out(board: &mut Board, first: Color, rng: &mut Rng, max_moves: u32, 
     while passes < 2 && result.moves < max_moves {
         let mut candidates = empties.len();
         let mut played = None;
-        if policy.capture_last {
-            if let Some(last) = last_move {
-                if let Some(lib) = board.last_liberty_index(last) {
-                    if Some(lib) != ko && !board.is_suicide_index(color, lib) {
+        if policy.capture_last
+            && let Some(last) = last_move
+                && let Some(lib) = board.last_liberty_index(last)
+                    && Some(lib) != ko && !board.is_suicide_index(color, lib) {
                         played = empties.iter().position(|&e| e == lib).map(|k| (k, lib));
                     }
-                }
-            }
-        }
         while played.is_none() && candidates > 0 {
             let k = rng.below(candidates);
             let i = empties[k];

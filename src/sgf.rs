@@ -123,11 +123,10 @@ impl Reader<'_> {
         let (root_node, root_move) = self.node(root, size, at)?;
         let handicap_setup = game.info.handicap >= 2 && root.get_property("PL").is_none();
         let mut root_node = root_node;
-        if let (true, Some(Action::Setup { to_move, black, .. })) = (handicap_setup, &mut root_node.action) {
-            if !black.is_empty() {
+        if let (true, Some(Action::Setup { to_move, black, .. })) = (handicap_setup, &mut root_node.action)
+            && !black.is_empty() {
                 *to_move = Some(Color::White);
             }
-        }
         game.set_root(root_node);
         // Walk the tree without recursion: (sgf node, game node id to hang its children on).
         let mut first_parent = 0;
@@ -334,9 +333,9 @@ fn encode_flag(flag: &Flag) -> String {
 
 fn decode_flag(text: &str, size: u8) -> Option<Flag> {
     let parts: Vec<&str> = text.split(':').collect();
-    let ruling = match parts.last()? {
-        &"void" => Ruling::Void,
-        &"stands" => Ruling::Stands,
+    let ruling = match *parts.last()? {
+        "void" => Ruling::Void,
+        "stands" => Ruling::Stands,
         _ => return None,
     };
     let illegal = match (parts.first()?, parts.get(1)) {
@@ -396,7 +395,8 @@ fn root_properties(game: &Game) -> Vec<Prop> {
     if info.handicap >= 2 {
         props.push(Prop::HA(info.handicap as i64));
     }
-    let texts: [(&str, fn(SimpleText) -> Prop); 10] = [
+    type Make = fn(SimpleText) -> Prop;
+    let texts: [(&str, Make); 10] = [
         (&info.black, Prop::PB),
         (&info.white, Prop::PW),
         (&info.black_rank, Prop::BR),

@@ -25,7 +25,7 @@ pub fn handicap_points(size: u8, count: u32) -> Result<Vec<Point>, HandicapError
     if size < 7 {
         return Err(HandicapError::Size(size));
     }
-    if count >= 5 && size % 2 == 0 {
+    if count >= 5 && size.is_multiple_of(2) {
         return Err(HandicapError::EvenBoard { size, count });
     }
     let edge = if size >= 13 { 3 } else { 2 };

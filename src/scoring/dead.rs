@@ -47,7 +47,7 @@ impl Ownership {
         };
         let max_moves = 3 * self.indices.len() as u32;
         for _ in 0..count {
-            let first = if self.playouts % 2 == 0 {
+            let first = if self.playouts.is_multiple_of(2) {
                 Color::Black
             } else {
                 Color::White

@@ -12,7 +12,9 @@ use crate::support::{at, public_sgf_files};
 
 /// What must survive a round trip: info, rules, and every node's action, flag and comment
 /// along every variation (in node order).
-fn essence(game: &Game) -> (String, String, u8, f64, Vec<(Option<Action>, String, Option<go_arbiter::game::Flag>, usize)>) {
+type NodeEssence = (Option<Action>, String, Option<go_arbiter::game::Flag>, usize);
+
+fn essence(game: &Game) -> (String, String, u8, f64, Vec<NodeEssence>) {
     let nodes = (0..game.nodes_len())
         .map(|id| {
             let n = game.node(id);
