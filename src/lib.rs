@@ -6,6 +6,7 @@
 //! - [`sgf`]: SGF FF[4] in and out, through sgf-parse.
 //! - [`playout`]: seeded random playouts (benchmarks, later the dead-stone guesser).
 //! - [`replay`]: the `replay` command's report over an SGF file.
+//! - [`scoring`]: marks, area and territory counts, one-side counting, game results.
 //! - [`accuracy`]: the accuracy run of dead-stone suggestions and counts over SGF folders.
 //! - [`ui`]: the eframe window; the only module that imports egui.
 

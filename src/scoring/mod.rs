@@ -1,3 +1,21 @@
-//! Counting: marks, area and territory counts, one-side counting, results, dead-stone suggestions.
+//! The counting engine of a finished game. This file is the table of contents.
+//!
+//! - [`quarters`]: `Quarters`, the exact unit (a quarter stone = half a point).
+//! - [`marks`]: `Marks`, each stone alive, dead or in seki, and the arbiter's gestures.
+//! - [`count`]: area and territory counting with komi, compensation and penalty stones.
+//! - [`one_side`]: one-side counting against the par, in tens, with the hand count checked.
+//! - [`result`]: `GameResult` in English, in Chinese and as SGF RE.
+//! - [`dead`]: dead-stone suggestions for the arbiter to confirm.
 
+pub mod count;
 pub mod dead;
+pub mod marks;
+pub mod one_side;
+pub mod quarters;
+pub mod result;
+
+pub use count::{Count, ScoringError, SideCount, Terms, count, count_game};
+pub use marks::{Marks, Status};
+pub use one_side::{Check, OneSide, in_tens};
+pub use quarters::Quarters;
+pub use result::{GameResult, Reason, ResultError};

@@ -1,8 +1,11 @@
 //! The one integration test binary: features tested through the public API, with the rules'
 //! own diagrams and the shared real games.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)] // tests may fail loudly
+
 mod board;
 mod cli;
 mod game;
+mod scoring;
 mod sgf;
 mod support;
