@@ -7,8 +7,8 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
-use crate::board::{Board, Color, Point};
-use crate::rules::Counting;
+use crate::scoring::dead::suggest_dead;
+use crate::scoring::{Marks, count_game};
 use crate::sgf;
 
 /// One game's outcome.
@@ -68,58 +68,12 @@ pub fn check_file(path: &Path, seed: u64) -> Option<GameCheck> {
     let recorded = recorded_margin(&game.info.result)?;
     let pos = game.position();
     let started = Instant::now();
-    let dead = crate::scoring::dead::suggest_dead(&pos.board, pos.to_move, seed);
-    let counted = quick_margin(&pos.board, &dead, pos.prisoners, &game.rules, game.info.handicap);
+    let dead = suggest_dead(&pos.board, pos.to_move, seed);
+    let mut marks = Marks::new(&pos.board);
+    marks.set_dead(&pos.board, &dead);
+    let counted = count_game(&game, &marks, [0, 0]).ok()?.margin.points();
     let seconds = started.elapsed().as_secs_f64();
     Some(GameCheck { file: path.display().to_string(), size: game.size(), recorded, counted, seconds })
-}
-
-/// Black's margin in points with `dead` removed (a stand-in until the counting engine lands).
-fn quick_margin(board: &Board, dead: &[Point], prisoners: [u32; 2], rules: &crate::rules::Rules, handicap: u32) -> f64 {
-    let mut b = board.clone();
-    let mut captured = prisoners;
-    for &p in dead {
-        if let Some(c) = b.get(p) {
-            captured[c.opponent().index()] += 1;
-            let _ = b.set(p, None);
-        }
-    }
-    let size = b.size() as usize;
-    let mut seen = vec![false; size * size];
-    let mut territory = [0f64; 2];
-    for p in b.points() {
-        if b.get(p).is_some() || seen[p.row as usize * size + p.col as usize] {
-            continue;
-        }
-        let mut stack = vec![p];
-        seen[p.row as usize * size + p.col as usize] = true;
-        let (mut count, mut borders) = (0, [false; 2]);
-        while let Some(q) = stack.pop() {
-            count += 1;
-            for n in b.neighbours(q).collect::<Vec<_>>() {
-                match b.get(n) {
-                    Some(c) => borders[c.index()] = true,
-                    None if !seen[n.row as usize * size + n.col as usize] => {
-                        seen[n.row as usize * size + n.col as usize] = true;
-                        stack.push(n);
-                    }
-                    None => {}
-                }
-            }
-        }
-        match borders {
-            [true, false] => territory[0] += count as f64,
-            [false, true] => territory[1] += count as f64,
-            _ => {}
-        }
-    }
-    let stones = b.stone_counts();
-    let (black, white) = match rules.counting {
-        Counting::Area => (territory[0] + stones[0] as f64, territory[1] + stones[1] as f64 + rules.handicap_compensation.points(handicap)),
-        Counting::Territory => (territory[0] + captured[0] as f64, territory[1] + captured[1] as f64),
-    };
-    let _ = Color::Black;
-    black - white - rules.komi
 }
 
 /// The table by board size, as printed.

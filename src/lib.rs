@@ -7,6 +7,7 @@
 //! - [`playout`]: seeded random playouts (benchmarks, later the dead-stone guesser).
 //! - [`replay`]: the `replay` command's report over an SGF file.
 //! - [`scoring`]: marks, area and territory counts, one-side counting, game results.
+//! - [`score`]: the `score` command's report: dead stones, counts, one-side counting, result.
 //! - [`accuracy`]: the accuracy run of dead-stone suggestions and counts over SGF folders.
 //! - [`ui`]: the eframe window; the only module that imports egui.
 
@@ -16,6 +17,7 @@ pub mod game;
 pub mod playout;
 pub mod replay;
 pub mod rules;
+pub mod score;
 pub mod scoring;
 pub mod sgf;
 pub mod ui;

@@ -4,8 +4,13 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use std::time::Instant;
+
 use anyhow::Context;
 use clap::{Parser, Subcommand};
+use go_arbiter::board::Color;
+use go_arbiter::rules::Preset;
+use go_arbiter::score::{self, DeadFrom};
 
 #[derive(Parser)]
 #[command(name = "go-arbiter", version, about = "A workstation for Go (weiqi, baduk) arbiters")]
@@ -23,6 +28,27 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Count the final position: dead stones, both sides' counts, one-side counting, result.
+    Score {
+        file: PathBuf,
+        /// Count under these rules (chinese, japanese, aga, ...), with their komi.
+        #[arg(long)]
+        rules: Option<Preset>,
+        /// Komi in points.
+        #[arg(long, allow_hyphen_values = true)]
+        komi: Option<f64>,
+        /// Count one side only, as arbiters do under Chinese rules.
+        #[arg(long, value_enum)]
+        count: Option<Side>,
+        /// Where dead stones come from: suggested (auto), none, or SGF territory markup.
+        #[arg(long, value_enum, default_value_t = DeadFrom::Auto)]
+        dead: DeadFrom,
+        /// The seed of the dead-stone suggestion.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long)]
+        json: bool,
+    },
     /// Suggest dead stones and count every finished game under the folders, against the
     /// recorded results; prints the accuracy table by board size.
     Accuracy {
@@ -34,6 +60,12 @@ enum Command {
         #[arg(long)]
         misses: bool,
     },
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum Side {
+    Black,
+    White,
 }
 
 fn main() -> ExitCode {
@@ -56,6 +88,23 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Replay { file, json }) => {
             let game = go_arbiter::sgf::read_file(&file).with_context(|| format!("{}", file.display()))?;
             let report = go_arbiter::replay::replay(&game);
+            if json {
+                println!("{}", serde_json::to_string_pretty(&report)?);
+            } else {
+                print!("{}", report.to_text());
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(Command::Score { file, rules, komi, count, dead, seed, json }) => {
+            let game = go_arbiter::sgf::read_file(&file).with_context(|| format!("{}", file.display()))?;
+            let count = count.map(|s| match s {
+                Side::Black => Color::Black,
+                Side::White => Color::White,
+            });
+            let options = score::Options { rules, komi, count, dead, seed };
+            let started = Instant::now();
+            let mut report = score::score(&game, &options).with_context(|| format!("{}", file.display()))?;
+            report.seconds = started.elapsed().as_secs_f64();
             if json {
                 println!("{}", serde_json::to_string_pretty(&report)?);
             } else {
