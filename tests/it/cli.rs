@@ -52,3 +52,42 @@ fn replay_of_a_bad_file_fails_with_a_clear_message() {
     let (code, _, _) = go_arbiter(&["frobnicate"]);
     assert_eq!(code, 2, "usage errors exit 2");
 }
+
+#[test]
+fn score_counts_the_final_position_with_suggested_dead_stones() {
+    let file = public_sgf_files().into_iter().find(|p| p.ends_with("9x9/600129.sgf")).unwrap();
+    let (code, out, err) = go_arbiter(&["score", file.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("dead: G8"), "{out}");
+    assert!(out.contains("result: B+1.5"), "the recorded result: {out}");
+    assert!(out.contains(". O . O X X o X X"), "dead stones drawn in lower case: {out}");
+}
+
+#[test]
+fn score_counts_one_side_under_chinese_rules_and_speaks_json() {
+    let file = public_sgf_files().into_iter().find(|p| p.ends_with("9x9/600129.sgf")).unwrap();
+    let path = file.to_str().unwrap();
+    for side in ["black", "white"] {
+        let (code, out, err) = go_arbiter(&["score", path, "--rules", "chinese", "--count", side, "--json"]);
+        assert_eq!(code, 0, "{err}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["result"], "B+0.5", "{out}");
+        assert_eq!(v["dead"], serde_json::json!(["G8"]));
+        assert_eq!(v["black"]["total"].as_f64().unwrap() - v["white"]["total"].as_f64().unwrap(), 0.5);
+        assert!(v["seconds"].as_f64().unwrap() >= 0.0);
+        assert_eq!(v["one_side"]["result"], "Black wins by 1/4 stone (1/2 point)");
+    }
+    let (_, out, _) = go_arbiter(&["score", path, "--rules", "chinese", "--count", "black"]);
+    assert!(out.contains("counting Black: 44.5 stones (4 tens and 4 1/2), par 44.25"), "{out}");
+}
+
+#[test]
+fn score_refuses_missing_markup_and_bad_options_clearly() {
+    let file = public_sgf_files().into_iter().find(|p| p.ends_with("9x9/600129.sgf")).unwrap();
+    let (code, _, err) = go_arbiter(&["score", file.to_str().unwrap(), "--dead", "sgf"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("no territory markup"), "{err}");
+    let (code, _, err) = go_arbiter(&["score", file.to_str().unwrap(), "--rules", "klingon"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("unknown rules"), "{err}");
+}

@@ -5,6 +5,7 @@
 
 mod board;
 mod cli;
+mod dead;
 mod game;
 mod scoring;
 mod sgf;
