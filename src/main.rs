@@ -46,6 +46,15 @@ enum Command {
         /// The seed of the dead-stone suggestion.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Warnings against Black: one stone each at the count (Art. 24.1).
+        #[arg(long, default_value_t = 0)]
+        warnings_black: u32,
+        /// Warnings against White.
+        #[arg(long, default_value_t = 0)]
+        warnings_white: u32,
+        /// The counted side's stones as counted on the board ("184 1/2"), to be checked.
+        #[arg(long)]
+        counted: Option<String>,
         #[arg(long)]
         json: bool,
     },
@@ -95,13 +104,14 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             }
             Ok(ExitCode::SUCCESS)
         }
-        Some(Command::Score { file, rules, komi, count, dead, seed, json }) => {
+        Some(Command::Score { file, rules, komi, count, dead, seed, warnings_black, warnings_white, counted, json }) => {
             let game = go_arbiter::sgf::read_file(&file).with_context(|| format!("{}", file.display()))?;
             let count = count.map(|s| match s {
                 Side::Black => Color::Black,
                 Side::White => Color::White,
             });
-            let options = score::Options { rules, komi, count, dead, seed };
+            let warnings = [warnings_black, warnings_white];
+            let options = score::Options { rules, komi, count, dead, seed, warnings, counted };
             let started = Instant::now();
             let mut report = score::score(&game, &options).with_context(|| format!("{}", file.display()))?;
             report.seconds = started.elapsed().as_secs_f64();

@@ -8,7 +8,7 @@ use crate::board::{Board, Color, Point};
 use crate::game::Game;
 use crate::rules::Preset;
 use crate::scoring::dead::suggest_dead;
-use crate::scoring::{Count, Marks, OneSide, ScoringError, SideCount, Status, count_game};
+use crate::scoring::{Count, Marks, OneSide, Quarters, ScoringError, SideCount, Status, count_game};
 
 /// Where the dead stones come from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -32,6 +32,10 @@ pub struct Options {
     pub count: Option<Color>,
     pub dead: DeadFrom,
     pub seed: u64,
+    /// Warnings against Black and White: one stone each at the count (Art. 24.1).
+    pub warnings: [u32; 2],
+    /// The side's count as the arbiter counted it on the board, in stones ("184 1/2").
+    pub counted: Option<String>,
 }
 
 /// A count that cannot be made.
@@ -39,6 +43,10 @@ pub struct Options {
 pub enum ScoreError {
     #[error("--dead sgf: the record has no territory markup (TB/TW)")]
     NoTerritoryMarkup,
+    #[error("--counted `{0}` is not a number of stones (such as 184, 184.5 or 184 1/2)")]
+    Counted(String),
+    #[error("--counted needs --count black or --count white: the side that was counted")]
+    CountedWithoutSide,
     #[error(transparent)]
     Scoring(#[from] ScoringError),
 }
@@ -85,6 +93,8 @@ pub struct OneSideReport {
     /// The number of stones the side must exceed.
     pub par: f64,
     pub result: String,
+    /// The arbiter's hand count checked against the engine's ("agrees: 18 tens and 4").
+    pub hand_count: Option<String>,
 }
 
 /// What `score` prints.
@@ -124,10 +134,15 @@ pub fn score(record: &Game, options: &Options) -> Result<Report, ScoreError> {
     };
     let mut marks = Marks::new(board);
     marks.set_dead(board, &dead);
-    let count = count_game(&game, &marks, [0, 0])?;
-    let one_side = match options.count {
-        Some(side) => Some(one_side_report(&count, side)?),
+    let count = count_game(&game, &marks, options.warnings)?;
+    let counted = match &options.counted {
+        Some(text) => Some(Quarters::parse_stones(text).ok_or_else(|| ScoreError::Counted(text.clone()))?),
         None => None,
+    };
+    let one_side = match (options.count, counted) {
+        (Some(side), counted) => Some(one_side_report(&count, side, counted)?),
+        (None, Some(_)) => return Err(ScoreError::CountedWithoutSide),
+        (None, None) => None,
     };
     let result = count.result();
     Ok(Report {
@@ -144,14 +159,16 @@ pub fn score(record: &Game, options: &Options) -> Result<Report, ScoreError> {
     })
 }
 
-fn one_side_report(count: &Count, side: Color) -> Result<OneSideReport, ScoringError> {
+fn one_side_report(count: &Count, side: Color, counted: Option<Quarters>) -> Result<OneSideReport, ScoringError> {
     let one = OneSide::new(count, side)?;
+    let hand_count = counted.map(|c| one.check(c).describe());
     Ok(OneSideReport {
         side,
         count: one.count.stones(),
         tens: one.tens(),
         par: one.par.stones(),
         result: one.result().english(),
+        hand_count,
     })
 }
 
@@ -212,6 +229,9 @@ impl Report {
                 one.par,
                 one.result
             );
+            if let Some(check) = &one.hand_count {
+                out += &format!("hand count: {check}\n");
+            }
         }
         out += &format!("result: {} ({}; {})\n", self.result, self.result_english, self.result_chinese);
         out

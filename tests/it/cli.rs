@@ -91,3 +91,18 @@ fn score_refuses_missing_markup_and_bad_options_clearly() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("unknown rules"), "{err}");
 }
+
+#[test]
+fn score_takes_a_stone_per_warning_and_checks_the_arbiters_hand_count() {
+    let file = public_sgf_files().into_iter().find(|p| p.ends_with("9x9/600129.sgf")).unwrap();
+    let path = file.to_str().unwrap();
+    // B+0.5 under Chinese rules; one warning against Black costs a stone (two points): W+1.5.
+    let (code, out, err) =
+        go_arbiter(&["score", path, "--rules", "chinese", "--count", "black", "--warnings-black", "1", "--counted", "44"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("result: W+1.5"), "{out}");
+    assert!(out.contains("hand count: counted 4 tens and 4, expected 4 tens and 4 1/2: 1/2 stone less"), "{out}");
+    let (code, _, err) = go_arbiter(&["score", path, "--counted", "44"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("needs --count"), "{err}");
+}
