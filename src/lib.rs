@@ -9,11 +9,17 @@
 //! - [`scoring`]: marks, area and territory counts, one-side counting, game results.
 //! - [`score`]: the `score` command's report: dead stones, counts, one-side counting, result.
 //! - [`accuracy`]: the accuracy run of dead-stone suggestions and counts over SGF folders.
+//! - [`clock`]: time controls and the two-sided game clock (time enters as a Duration).
+//! - [`caller`]: the spoken byo-yomi caller: schedule, voice packs, audio edge.
+//! - [`ledger`]: the penalty ledger: offences, sanctions, incidents, consequences.
 //! - [`ui`]: the eframe window; the only module that imports egui.
 
 pub mod accuracy;
 pub mod board;
+pub mod caller;
+pub mod clock;
 pub mod game;
+pub mod ledger;
 pub mod playout;
 pub mod replay;
 pub mod rules;

@@ -4,9 +4,12 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)] // tests may fail loudly
 
 mod board;
+mod caller;
+mod clock;
 mod cli;
 mod dead;
 mod game;
+mod ledger;
 mod scoring;
 mod sgf;
 mod support;

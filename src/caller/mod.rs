@@ -1,0 +1,1 @@
+//! The byo-yomi caller: the pure announcement schedule and the voice packs.

@@ -1,0 +1,1 @@
+//! The penalty ledger: offences and sanctions per rule edition, incidents, consequences.
