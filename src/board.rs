@@ -305,17 +305,7 @@ impl Board {
         if self.get(p).is_none() {
             return Vec::new();
         }
-        let start = self.index(p);
-        let mut out = Vec::new();
-        let mut i = start;
-        loop {
-            out.extend(self.point_of(i));
-            i = self.next[i] as usize;
-            if i == start {
-                break;
-            }
-        }
-        out
+        self.chain_indices(self.index(p)).filter_map(|i| self.point_of(i)).collect()
     }
 
     /// The distinct liberties of the chain through `p`, sorted.
@@ -450,15 +440,7 @@ impl Board {
         for &n in &adj {
             if self.cells[n] == them && self.libs[self.head[n] as usize] == 0 {
                 if let Some(removed) = removed.as_deref_mut() {
-                    let h = self.head[n] as usize;
-                    let mut j = h;
-                    loop {
-                        removed.push(j);
-                        j = self.next[j] as usize;
-                        if j == h {
-                            break;
-                        }
-                    }
+                    removed.extend(self.chain_indices(n));
                 }
                 placement.captured += self.remove_chain(self.head[n] as usize);
                 last_captured = n;
@@ -702,14 +684,7 @@ impl Board {
             let touching = adj.iter().filter(|&&m| self.cells[m] == them && self.head[m] == h).count();
             if self.libs[h as usize] as usize == touching {
                 let key = &ZOBRIST[color.opponent().index()];
-                let mut j = h as usize;
-                loop {
-                    hash ^= key[j];
-                    j = self.next[j] as usize;
-                    if j == h as usize {
-                        break;
-                    }
-                }
+                hash = self.chain_indices(n).fold(hash, |hash, j| hash ^ key[j]);
             }
         }
         hash
@@ -772,16 +747,11 @@ impl Board {
             if adj[..k].iter().any(|&m| self.cells[m] == me && self.head[m] == h) {
                 continue;
             }
-            let mut j = h as usize;
-            loop {
+            for j in self.chain_indices(n) {
                 for m in self.adjacent(j) {
                     if self.cells[m] == EMPTY && add(m) {
                         return false;
                     }
-                }
-                j = self.next[j] as usize;
-                if j == h as usize {
-                    break;
                 }
             }
         }
@@ -811,13 +781,11 @@ impl Board {
 impl Board {
     /// When the chain at stone index `i` has exactly one liberty, that liberty.
     pub(crate) fn last_liberty_index(&self, i: usize) -> Option<usize> {
-        let h = self.head[i] as usize;
-        if h == NONE as usize {
+        if self.head[i] == NONE {
             return None;
         }
         let mut found = None;
-        let mut j = h;
-        loop {
+        for j in self.chain_indices(i) {
             for n in self.adjacent(j) {
                 if self.cells[n] == EMPTY {
                     match found {
@@ -827,11 +795,31 @@ impl Board {
                     }
                 }
             }
-            j = self.next[j] as usize;
-            if j == h {
-                break;
-            }
         }
         found
+    }
+}
+
+/// The stones of one chain, by index, following its circular list once.
+pub(crate) struct ChainIndices<'a> {
+    next: &'a [u16; MAX_CELLS],
+    start: usize,
+    at: Option<usize>,
+}
+
+impl Iterator for ChainIndices<'_> {
+    type Item = usize;
+    fn next(&mut self) -> Option<usize> {
+        let here = self.at?;
+        let after = self.next[here] as usize;
+        self.at = (after != self.start).then_some(after);
+        Some(here)
+    }
+}
+
+impl Board {
+    /// The indices of the chain through stone index `i`.
+    pub(crate) fn chain_indices(&self, i: usize) -> ChainIndices<'_> {
+        ChainIndices { next: &self.next, start: i, at: Some(i) }
     }
 }
