@@ -12,9 +12,11 @@
 //! - [`clock`]: time controls and the two-sided game clock (time enters as a Duration).
 //! - [`caller`]: the spoken byo-yomi caller: schedule, voice packs, audio edge.
 //! - [`ledger`]: the penalty ledger: offences, sanctions, incidents, consequences.
+//! - [`audio`]: voice packs and the audio thread (rodio); silent with captions when there is no device.
 //! - [`ui`]: the eframe window; the only module that imports egui.
 
 pub mod accuracy;
+pub mod audio;
 pub mod board;
 pub mod caller;
 pub mod clock;

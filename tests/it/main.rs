@@ -3,6 +3,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // tests may fail loudly
 
+mod audio;
 mod board;
 mod caller;
 mod clock;

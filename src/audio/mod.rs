@@ -1,0 +1,1 @@
+//! The audio edge: voice packs (clip id -> sound) and the one thread that owns the rodio output.

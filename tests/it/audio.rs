@@ -1,0 +1,1 @@
+//! Tests of the audio edge and the voice packs.
