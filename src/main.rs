@@ -69,6 +69,49 @@ enum Command {
         #[arg(long)]
         misses: bool,
     },
+    /// The penalty ledger: offences and sanctions per rule edition.
+    Ledger {
+        #[command(subcommand)]
+        command: LedgerCommand,
+    },
+    /// The byo-yomi caller.
+    Caller {
+        #[command(subcommand)]
+        command: CallerCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum CallerCommand {
+    /// Print the announcements a simulated game with these move times would hear.
+    Preview {
+        /// The time control: chinese:60m/5, japanese:10m+3x30s, absolute:60m, canadian:60m+15/10m,
+        /// fischer:30m+20s, or a preset name.
+        #[arg(long)]
+        control: go_arbiter::clock::TimeControl,
+        /// The language of the words: zh or en.
+        #[arg(long, value_enum, default_value = "zh")]
+        lang: go_arbiter::caller::Lang,
+        /// Seconds per move, Black first, alternating: 35,61,75 (decimals allowed: 59.9).
+        #[arg(long)]
+        moves: String,
+        /// Print JSON: a list of {"at", "player", "clip", "text"}.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+#[derive(Subcommand)]
+enum LedgerCommand {
+    /// Print the catalogue of offences as a table to pin up.
+    Catalogue {
+        /// The rule edition: 2002 or old.
+        #[arg(long, default_value = "2002")]
+        edition: go_arbiter::ledger::Edition,
+        /// The language of the table: en or zh.
+        #[arg(long, default_value = "en")]
+        lang: go_arbiter::ledger::Lang,
+    },
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -131,6 +174,14 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             }
             print!("{}", go_arbiter::accuracy::table(&checks));
             println!("{} games in {:.1} s", checks.len(), took.as_secs_f64());
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(Command::Ledger { command: LedgerCommand::Catalogue { edition, lang } }) => {
+            print!("{}", go_arbiter::ledger::Catalogue::standard(edition).table(lang));
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(Command::Caller { command: CallerCommand::Preview { control, lang, moves, json } }) => {
+            print!("{}", go_arbiter::caller::preview::render(&control, lang, &moves, json)?);
             Ok(ExitCode::SUCCESS)
         }
     }

@@ -1,0 +1,384 @@
+//! Time controls as data, their written form (`chinese:60m/5`, ...) and the named presets.
+//!
+//! The written form, one kind per control (durations are whole seconds written with `h`, `m`
+//! and `s`, largest unit first: `90s`, `10m`, `1h30m`, `0`):
+//!
+//! | written form | meaning |
+//! | --- | --- |
+//! | `absolute:60m` | sudden death (baogan): 60 minutes, loss on time |
+//! | `chinese:60m/5` | 60 minutes in all, of which the last 5 are reserved for byo-yomi (Art. 12.3) |
+//! | `japanese:10m+3x30s` | 10 minutes, then 3 periods of 30 seconds |
+//! | `canadian:60m+15/10m` | 60 minutes, then 15 moves in every 10 minutes, unused time carried on (Art. 12.5) |
+//! | `fischer:30m+20s` | 30 minutes, 20 seconds added after each move |
+//!
+//! `Display` writes the canonical form (`1h` is written `60m`, `60s` is written `1m`) and
+//! parsing it back gives the same value. A name from [`PRESETS`] parses too.
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+/// The most reserved minutes of Chinese byo-yomi: the caller can say "1 to 10 minutes left".
+pub const MAX_RESERVED_MINUTES: u32 = 10;
+/// The most Japanese periods: the caller can say "2 to 5 periods left" and "last period".
+pub const MAX_PERIODS: u32 = 6;
+
+/// How a game is timed. Every duration is a whole number of seconds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum TimeControl {
+    /// Sudden death: `main` for the whole game.
+    Absolute { main: Duration },
+    /// Chinese byo-yomi: `main` in all, of which the last `reserved_minutes` are byo-yomi. A move
+    /// under 60 s uses none of them, each full 60 s of a move uses one, the last is the final minute.
+    Chinese { main: Duration, reserved_minutes: u32 },
+    /// Japanese byo-yomi: `main`, then `periods` periods of `period` each.
+    Japanese {
+        main: Duration,
+        periods: u32,
+        period: Duration,
+    },
+    /// Moves per period: `main`, then `moves` moves in every `period`, unused time carried on.
+    Canadian {
+        main: Duration,
+        moves: u32,
+        period: Duration,
+    },
+    /// Fischer: `main`, and `increment` added after each move.
+    Fischer { main: Duration, increment: Duration },
+}
+
+/// A named, common tournament setting.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Preset {
+    pub name: &'static str,
+    pub spec: &'static str,
+    pub about: &'static str,
+}
+
+/// The named presets (settings to review with the chief arbiter, not rules).
+pub const PRESETS: &[Preset] = &[
+    Preset {
+        name: "chinese-national",
+        spec: "chinese:120m/5",
+        about: "2 hours each, 5 minutes reserved for byo-yomi (national events keep 5, Art. 12.3)",
+    },
+    Preset {
+        name: "chinese-local",
+        spec: "chinese:60m/1",
+        about: "1 hour each, 1 minute reserved for byo-yomi (local events may keep 1, Art. 12.3)",
+    },
+    Preset {
+        name: "fast-30s",
+        spec: "japanese:10m+3x30s",
+        about: "fast game: 10 minutes, then 3 periods of 30 s",
+    },
+    Preset {
+        name: "fast-20s",
+        spec: "japanese:5m+3x20s",
+        about: "fast game: 5 minutes, then 3 periods of 20 s",
+    },
+    Preset {
+        name: "fast-10s",
+        spec: "japanese:0m+3x10s",
+        about: "fast game: no main time, 3 periods of 10 s",
+    },
+    Preset {
+        name: "sudden-death-60m",
+        spec: "absolute:60m",
+        about: "sudden death, 1 hour each",
+    },
+    Preset {
+        name: "sudden-death-30m",
+        spec: "absolute:30m",
+        about: "sudden death, 30 minutes each",
+    },
+    Preset {
+        name: "moves-per-period",
+        spec: "canadian:60m+15/10m",
+        about: "1 hour, then 15 moves in every 10 minutes, unused time carried on (Art. 12.5)",
+    },
+    Preset {
+        name: "fischer",
+        spec: "fischer:30m+20s",
+        about: "30 minutes, 20 seconds added after each move",
+    },
+];
+
+/// What was wrong with a written time control.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ControlError {
+    #[error("empty time control; write for example `chinese:60m/5`")]
+    Empty,
+    #[error(
+        "unknown time control `{0}`: write absolute:60m, chinese:60m/5, japanese:10m+3x30s, \
+         canadian:60m+15/10m, fischer:30m+20s, or a preset ({presets})",
+        presets = preset_names()
+    )]
+    UnknownKind(String),
+    #[error("`{spec}`: expected {expected}")]
+    Shape { spec: String, expected: &'static str },
+    #[error("`{text}` is not a duration: {why} (write for example 30s, 10m, 1h30m)")]
+    Duration { text: String, why: &'static str },
+    #[error("`{text}` is not a whole number")]
+    Number { text: String },
+    #[error("`{spec}`: {why}")]
+    Invalid { spec: String, why: String },
+}
+
+fn preset_names() -> String {
+    PRESETS.iter().map(|p| p.name).collect::<Vec<_>>().join(", ")
+}
+
+impl TimeControl {
+    /// The preset of that name.
+    pub fn preset(name: &str) -> Option<TimeControl> {
+        PRESETS
+            .iter()
+            .find(|p| p.name == name)
+            .and_then(|p| p.spec.parse().ok())
+    }
+
+    /// Main time at the start (Chinese: the free main time, outside the reserved minutes).
+    pub fn free_main(&self) -> Duration {
+        match *self {
+            TimeControl::Chinese { main, reserved_minutes } => {
+                main.saturating_sub(Duration::from_secs(60 * u64::from(reserved_minutes)))
+            }
+            TimeControl::Absolute { main }
+            | TimeControl::Japanese { main, .. }
+            | TimeControl::Canadian { main, .. }
+            | TimeControl::Fischer { main, .. } => main,
+        }
+    }
+
+    /// The length of one byo-yomi unit: a minute (Chinese), a period (Japanese, Canadian).
+    pub fn period_length(&self) -> Option<Duration> {
+        match *self {
+            TimeControl::Chinese { .. } => Some(Duration::from_secs(60)),
+            TimeControl::Japanese { period, .. } | TimeControl::Canadian { period, .. } => Some(period),
+            TimeControl::Absolute { .. } | TimeControl::Fischer { .. } => None,
+        }
+    }
+
+    /// Chinese or Japanese byo-yomi: counted in whole units per move, the last one final.
+    pub fn has_counted_byo_yomi(&self) -> bool {
+        matches!(self, TimeControl::Chinese { .. } | TimeControl::Japanese { .. })
+    }
+
+    fn check(self, spec: &str) -> Result<TimeControl, ControlError> {
+        let invalid = |why: String| {
+            Err(ControlError::Invalid {
+                spec: spec.to_string(),
+                why,
+            })
+        };
+        match self {
+            TimeControl::Chinese { main, reserved_minutes } => {
+                if reserved_minutes == 0 || reserved_minutes > MAX_RESERVED_MINUTES {
+                    return invalid(format!(
+                        "reserve 1 to {MAX_RESERVED_MINUTES} minutes, not {reserved_minutes}"
+                    ));
+                }
+                if main < Duration::from_secs(60 * u64::from(reserved_minutes)) {
+                    return invalid(format!(
+                        "{reserved_minutes} reserved minutes do not fit in {} of main time",
+                        WrittenDuration(main)
+                    ));
+                }
+            }
+            TimeControl::Japanese { periods, period, .. } => {
+                if periods == 0 || periods > MAX_PERIODS {
+                    return invalid(format!("1 to {MAX_PERIODS} periods, not {periods}"));
+                }
+                if period.is_zero() {
+                    return invalid("a period cannot be 0 seconds".to_string());
+                }
+            }
+            TimeControl::Canadian { moves, period, .. } => {
+                if moves == 0 || period.is_zero() {
+                    return invalid("a period needs at least one move and more than 0 seconds".to_string());
+                }
+            }
+            TimeControl::Absolute { main } => {
+                if main.is_zero() {
+                    return invalid("sudden death needs more than 0 seconds".to_string());
+                }
+            }
+            TimeControl::Fischer { main, increment } => {
+                if main.is_zero() && increment.is_zero() {
+                    return invalid("Fischer needs main time or an increment".to_string());
+                }
+            }
+        }
+        Ok(self)
+    }
+}
+
+impl FromStr for TimeControl {
+    type Err = ControlError;
+
+    fn from_str(text: &str) -> Result<TimeControl, ControlError> {
+        let spec = text.trim();
+        if spec.is_empty() {
+            return Err(ControlError::Empty);
+        }
+        let Some((kind, rest)) = spec.split_once(':') else {
+            return PRESETS
+                .iter()
+                .find(|p| p.name == spec)
+                .ok_or_else(|| ControlError::UnknownKind(spec.to_string()))
+                .and_then(|p| p.spec.parse());
+        };
+        let shape = |expected| ControlError::Shape {
+            spec: spec.to_string(),
+            expected,
+        };
+        let control = match kind.to_ascii_lowercase().as_str() {
+            "absolute" => TimeControl::Absolute {
+                main: parse_duration(rest)?,
+            },
+            "chinese" => {
+                let (main, reserved) = rest
+                    .split_once('/')
+                    .ok_or_else(|| shape("chinese:MAIN/RESERVED, as chinese:60m/5"))?;
+                TimeControl::Chinese {
+                    main: parse_duration(main)?,
+                    reserved_minutes: parse_number(reserved)?,
+                }
+            }
+            "japanese" => {
+                let expected = "japanese:MAIN+PERIODSxPERIOD, as japanese:10m+3x30s";
+                let (main, byo) = rest.split_once('+').ok_or_else(|| shape(expected))?;
+                let (periods, period) = byo.split_once(['x', 'X']).ok_or_else(|| shape(expected))?;
+                TimeControl::Japanese {
+                    main: parse_duration(main)?,
+                    periods: parse_number(periods)?,
+                    period: parse_duration(period)?,
+                }
+            }
+            "canadian" => {
+                let expected = "canadian:MAIN+MOVES/PERIOD, as canadian:60m+15/10m";
+                let (main, byo) = rest.split_once('+').ok_or_else(|| shape(expected))?;
+                let (moves, period) = byo.split_once('/').ok_or_else(|| shape(expected))?;
+                TimeControl::Canadian {
+                    main: parse_duration(main)?,
+                    moves: parse_number(moves)?,
+                    period: parse_duration(period)?,
+                }
+            }
+            "fischer" => {
+                let (main, increment) = rest
+                    .split_once('+')
+                    .ok_or_else(|| shape("fischer:MAIN+INCREMENT, as fischer:30m+20s"))?;
+                TimeControl::Fischer {
+                    main: parse_duration(main)?,
+                    increment: parse_duration(increment)?,
+                }
+            }
+            _ => return Err(ControlError::UnknownKind(spec.to_string())),
+        };
+        control.check(spec)
+    }
+}
+
+impl fmt::Display for TimeControl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            TimeControl::Absolute { main } => write!(f, "absolute:{}", WrittenDuration(main)),
+            TimeControl::Chinese { main, reserved_minutes } => {
+                write!(f, "chinese:{}/{reserved_minutes}", WrittenDuration(main))
+            }
+            TimeControl::Japanese { main, periods, period } => {
+                write!(
+                    f,
+                    "japanese:{}+{periods}x{}",
+                    WrittenDuration(main),
+                    WrittenDuration(period)
+                )
+            }
+            TimeControl::Canadian { main, moves, period } => {
+                write!(
+                    f,
+                    "canadian:{}+{moves}/{}",
+                    WrittenDuration(main),
+                    WrittenDuration(period)
+                )
+            }
+            TimeControl::Fischer { main, increment } => {
+                write!(f, "fischer:{}+{}", WrittenDuration(main), WrittenDuration(increment))
+            }
+        }
+    }
+}
+
+/// A duration in the written form: `30s`, `10m`, `2m5s` (whole minutes are written in minutes).
+pub struct WrittenDuration(pub Duration);
+
+impl fmt::Display for WrittenDuration {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let secs = self.0.as_secs();
+        let (minutes, seconds) = (secs / 60, secs % 60);
+        match (minutes, seconds) {
+            (m, 0) => write!(f, "{m}m"),
+            (0, s) => write!(f, "{s}s"),
+            (m, s) => write!(f, "{m}m{s}s"),
+        }
+    }
+}
+
+/// Parses `90s`, `10m`, `1h30m`, `0`: whole seconds, units `h`, `m`, `s`, largest first.
+pub fn parse_duration(text: &str) -> Result<Duration, ControlError> {
+    let bad = |why| ControlError::Duration {
+        text: text.to_string(),
+        why,
+    };
+    let trimmed = text.trim();
+    if trimmed == "0" {
+        return Ok(Duration::ZERO);
+    }
+    if trimmed.is_empty() {
+        return Err(bad("it is empty"));
+    }
+    let mut total: u64 = 0;
+    let mut digits = String::new();
+    let mut last_unit = u64::MAX;
+    for c in trimmed.chars() {
+        if c.is_ascii_digit() {
+            digits.push(c);
+            continue;
+        }
+        let unit = match c {
+            'h' | 'H' => 3600,
+            'm' | 'M' => 60,
+            's' | 'S' => 1,
+            '.' | ',' => return Err(bad("only whole seconds are allowed")),
+            _ => return Err(bad("units are h, m and s")),
+        };
+        if digits.is_empty() {
+            return Err(bad("a unit needs a number before it"));
+        }
+        if unit >= last_unit {
+            return Err(bad("write units once each, largest first"));
+        }
+        let value: u64 = digits.parse().map_err(|_| bad("the number is too large"))?;
+        total = value
+            .checked_mul(unit)
+            .and_then(|v| total.checked_add(v))
+            .ok_or_else(|| bad("the number is too large"))?;
+        digits.clear();
+        last_unit = unit;
+    }
+    if !digits.is_empty() {
+        return Err(bad("a number needs a unit after it (h, m or s)"));
+    }
+    Ok(Duration::from_secs(total))
+}
+
+fn parse_number(text: &str) -> Result<u32, ControlError> {
+    text.trim()
+        .parse()
+        .map_err(|_| ControlError::Number { text: text.to_string() })
+}

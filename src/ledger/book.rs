@@ -1,0 +1,188 @@
+//! The append-only ledger of one game: incidents checked against the catalogue and the game
+//! record, overrides with their reasons, refused claims, confirmed losses. Nothing is edited
+//! or removed; what follows from the entries is derived in `effects`.
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::board::Color;
+use crate::game::Game;
+
+use super::{
+    Catalogue, ClaimRefused, Decided, Edition, Entry, Incident, IncidentId, Lang, LossConfirmed, OffenceId, Override,
+    RefusedClaim, Report, Sanction, SanctionRule, check_claim,
+};
+
+/// Why the ledger did not record something.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum LedgerError {
+    #[error("the catalogue is for the {catalogue} rules but this ledger follows {ledger}")]
+    WrongCatalogue { ledger: Edition, catalogue: Edition },
+    #[error("{offence:?} is not in the {edition} catalogue")]
+    UnknownOffence { offence: OffenceId, edition: Edition },
+    #[error("claim refused: {0}")]
+    Refused(#[from] ClaimRefused),
+    #[error("the arbiter must choose the sanction: {options}")]
+    ChoiceNeeded { options: String },
+    #[error("{chosen} is not a sanction this offence allows ({allowed}); override with a reason instead")]
+    NotAnOption { chosen: String, allowed: String },
+    #[error("lateness needs how late the player was")]
+    LatenessNeeded,
+    #[error("there is no incident {0:?} in this ledger")]
+    NoSuchIncident(IncidentId),
+    #[error("an override needs a reason")]
+    MissingReason,
+    #[error("no loss is proposed for {0:?}: it takes a second warning")]
+    NoLossProposed(Color),
+}
+
+/// The penalty ledger of one game under one rule edition.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ledger {
+    pub edition: Edition,
+    entries: Vec<Entry>,
+}
+
+impl Ledger {
+    pub fn new(edition: Edition) -> Ledger {
+        Ledger {
+            edition,
+            entries: Vec::new(),
+        }
+    }
+
+    /// Every entry, in the order recorded.
+    pub fn entries(&self) -> &[Entry] {
+        &self.entries
+    }
+
+    /// The incidents, in the order recorded.
+    pub fn incidents(&self) -> impl Iterator<Item = &Incident> {
+        self.entries.iter().filter_map(|e| match e {
+            Entry::Incident(i) => Some(i),
+            _ => None,
+        })
+    }
+
+    pub fn incident(&self, id: IncidentId) -> Option<&Incident> {
+        self.incidents().find(|i| i.id == id)
+    }
+
+    /// The overrides of an incident, oldest first.
+    pub fn overrides_of(&self, id: IncidentId) -> impl Iterator<Item = &Override> {
+        self.entries.iter().filter_map(move |e| match e {
+            Entry::Override(o) if o.incident == id => Some(o),
+            _ => None,
+        })
+    }
+
+    /// The sanction in force: the latest override's, else the one recorded.
+    pub fn sanction_of(&self, id: IncidentId) -> Option<&Sanction> {
+        let incident = self.incident(id)?;
+        Some(self.overrides_of(id).last().map_or(&incident.sanction, |o| &o.sanction))
+    }
+
+    /// Records an incident after checking its claim window against `game` and picking its
+    /// sanction from `catalogue`: the arbiter's choice if the offence allows it, else the
+    /// default for the n-th such offence by the player in this game (escalation). A refused
+    /// claim is kept as an entry too, and changes nothing.
+    pub fn record(&mut self, catalogue: &Catalogue, game: &Game, report: Report) -> Result<IncidentId, LedgerError> {
+        if catalogue.edition != self.edition {
+            return Err(LedgerError::WrongCatalogue {
+                ledger: self.edition,
+                catalogue: catalogue.edition,
+            });
+        }
+        let Some(offence) = catalogue.get(&report.offence) else {
+            return Err(LedgerError::UnknownOffence {
+                offence: report.offence,
+                edition: self.edition,
+            });
+        };
+        if let Err(refused) = check_claim(self.edition, offence, &report, game) {
+            self.entries.push(Entry::RefusedClaim(RefusedClaim {
+                report,
+                reason: refused.to_string(),
+            }));
+            return Err(refused.into());
+        }
+        let occurrence = 1 + self
+            .incidents()
+            .filter(|i| i.report.offence == report.offence && i.report.player == report.player)
+            .filter(|i| self.sanction_of(i.id).is_some_and(|s| !s.is_none()))
+            .count();
+        let default = offence.sanction.default_for(occurrence, report.late_by);
+        let allowed = match &offence.sanction {
+            SanctionRule::ArbiterChooses(_) | SanctionRule::DefaultOr { .. } => offence.sanction.options(),
+            _ => default.iter().cloned().collect(),
+        };
+        let (sanction, decided) = match (&report.choice, default) {
+            (Some(chosen), _) if allowed.contains(chosen) => (chosen.clone(), Decided::ArbiterChose),
+            (Some(chosen), _) => {
+                let allowed: Vec<String> = allowed.iter().map(|s| s.text(Lang::En)).collect();
+                return Err(LedgerError::NotAnOption {
+                    chosen: chosen.text(Lang::En),
+                    allowed: allowed.join(" or "),
+                });
+            }
+            (None, Some(default)) => (default, Decided::ByDefault { occurrence }),
+            (None, None) if matches!(offence.sanction, SanctionRule::ByLateness { .. }) => {
+                return Err(LedgerError::LatenessNeeded);
+            }
+            (None, None) => {
+                return Err(LedgerError::ChoiceNeeded {
+                    options: offence.sanction.text(Lang::En),
+                });
+            }
+        };
+        let id = IncidentId(self.incidents().count());
+        let article = offence.article.clone();
+        self.entries.push(Entry::Incident(Incident {
+            id,
+            report,
+            article,
+            sanction,
+            decided,
+        }));
+        Ok(id)
+    }
+
+    /// Replaces an incident's sanction with `sanction` (empty: dismissed), for `reason`. The
+    /// incident itself stays as recorded.
+    pub fn override_sanction(
+        &mut self,
+        incident: IncidentId,
+        sanction: Sanction,
+        reason: &str,
+        wall_time: &str,
+        by: &str,
+    ) -> Result<(), LedgerError> {
+        if self.incident(incident).is_none() {
+            return Err(LedgerError::NoSuchIncident(incident));
+        }
+        if reason.trim().is_empty() {
+            return Err(LedgerError::MissingReason);
+        }
+        self.entries.push(Entry::Override(Override {
+            incident,
+            sanction,
+            reason: reason.to_string(),
+            wall_time: wall_time.to_string(),
+            by: by.to_string(),
+        }));
+        Ok(())
+    }
+
+    /// The arbiter confirms the loss proposed after `player`'s second warning.
+    pub fn confirm_loss(&mut self, player: Color, wall_time: &str, by: &str) -> Result<(), LedgerError> {
+        if self.proposed_loss().map(|p| p.player) != Some(player) {
+            return Err(LedgerError::NoLossProposed(player));
+        }
+        self.entries.push(Entry::LossConfirmed(LossConfirmed {
+            player,
+            wall_time: wall_time.to_string(),
+            by: by.to_string(),
+        }));
+        Ok(())
+    }
+}

@@ -1,0 +1,131 @@
+//! Claim windows checked against the game record: a takeback claim only before the
+//! claimant's next move (Art. 17.3), a claim about the opponent during the game (16.3; old
+//! 16.2), wrong colours up to move 10 (17.1); and the record's own evidence of an illegal
+//! move. Says why a claim is refused.
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::board::Color;
+use crate::game::{Action, Game};
+
+use super::{ClaimWindow, Edition, Lang, Offence, RaisedBy, Report, article_label};
+
+/// Why the ledger refuses a claim.
+#[derive(Clone, Debug, PartialEq, Eq, Error, Serialize, Deserialize)]
+pub enum ClaimRefused {
+    #[error(
+        "too late: {claimant:?} already played move {next_move} after move {offence_move}; the claim is valid only \
+         before the claimant's next move ({article})"
+    )]
+    AfterClaimantsNextMove {
+        claimant: Color,
+        offence_move: usize,
+        next_move: usize,
+        article: String,
+    },
+    #[error(
+        "too late: the game is over ({how}); a claim about the opponent must be made at once, during the game ({article})"
+    )]
+    GameOver { how: String, article: String },
+    #[error(
+        "too late: move {played} has been played; this can be corrected only up to and including move {limit} ({article})"
+    )]
+    PastMove {
+        played: usize,
+        limit: usize,
+        article: String,
+    },
+    #[error("move {move_number} is not in the record yet (the record has {moves} moves)")]
+    FutureMove { move_number: usize, moves: usize },
+    #[error(
+        "the record shows no {expected} by {player:?} at move {move_number}; record the move first (Game::record_move)"
+    )]
+    NotInRecord {
+        expected: String,
+        player: Color,
+        move_number: usize,
+    },
+}
+
+/// How the game ended, if it has: a resignation, two passes, or a recorded result.
+pub fn game_over(game: &Game) -> Option<String> {
+    let position = game.position();
+    if let Some(c) = position.resigned {
+        return Some(format!("{} resigned", c.name()));
+    }
+    if position.passes_in_row >= 2 {
+        return Some("two passes in a row".to_string());
+    }
+    if !game.info.result.is_empty() {
+        return Some(format!("result recorded: {}", game.info.result));
+    }
+    None
+}
+
+/// Checks `report` against the claim window of `offence` and against the record in `game`.
+/// The "during the game" window binds players' claims (16.3); the others bind everyone.
+pub fn check_claim(edition: Edition, offence: &Offence, report: &Report, game: &Game) -> Result<(), ClaimRefused> {
+    let moves = game.position().move_number;
+    if report.move_number > moves {
+        return Err(ClaimRefused::FutureMove {
+            move_number: report.move_number,
+            moves,
+        });
+    }
+    let article = offence.article_label(Lang::En);
+    match offence.window {
+        ClaimWindow::BeforeClaimantsNextMove => {
+            let claimant = report.player.opponent();
+            let next = game.moves().into_iter().enumerate().skip(report.move_number).find(|(_, (_, action))| {
+                matches!(action, Action::Move { color, .. } | Action::Pass { color } if *color == claimant)
+            });
+            if let Some((index, _)) = next {
+                return Err(ClaimRefused::AfterClaimantsNextMove {
+                    claimant,
+                    offence_move: report.move_number,
+                    next_move: index + 1,
+                    article,
+                });
+            }
+        }
+        ClaimWindow::DuringGame => {
+            if let (RaisedBy::Player(_), Some(how)) = (&report.raised_by, game_over(game)) {
+                let during = match edition {
+                    Edition::Chinese2002 => "16.3",
+                    Edition::ChineseOld => "old 16.2",
+                };
+                return Err(ClaimRefused::GameOver {
+                    how,
+                    article: article_label(during, Lang::En),
+                });
+            }
+        }
+        ClaimWindow::UpToMove(limit) => {
+            if moves > limit {
+                return Err(ClaimRefused::PastMove {
+                    played: moves,
+                    limit,
+                    article,
+                });
+            }
+        }
+        ClaimWindow::Anytime => {}
+    }
+    if let Some(kind) = offence.evidence {
+        let shown = game.flagged().into_iter().any(|(number, action, flag)| {
+            let by_offender = matches!(action, Action::Move { color, .. } if color == report.player);
+            number == report.move_number && by_offender && kind.matches(flag.illegal)
+        });
+        if !shown {
+            return Err(ClaimRefused::NotInRecord {
+                expected: format!("{kind:?} move")
+                    .to_lowercase()
+                    .replace("outofturn", "out-of-turn"),
+                player: report.player,
+                move_number: report.move_number,
+            });
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,134 @@
+//! The rule editions a ledger follows (the 2002 text and the older national text) with what
+//! a warning means in each, and the two languages the catalogue is printed in.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::rules::Preset;
+
+/// A rule edition, chosen per event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Edition {
+    /// The Chinese Weiqi Rules, 2002 edition (seeds 000, 001).
+    Chinese2002,
+    /// The older national competition rules (seed 003, komi 2 3/4).
+    ChineseOld,
+}
+
+impl Edition {
+    pub const ALL: [Edition; 2] = [Edition::Chinese2002, Edition::ChineseOld];
+
+    /// The name on the command line: "2002" or "old".
+    pub fn id(self) -> &'static str {
+        match self {
+            Edition::Chinese2002 => "2002",
+            Edition::ChineseOld => "old",
+        }
+    }
+
+    pub fn title(self, lang: Lang) -> &'static str {
+        match (self, lang) {
+            (Edition::Chinese2002, Lang::En) => "Chinese Weiqi Rules (2002)",
+            (Edition::Chinese2002, Lang::Zh) => "中国围棋竞赛规则（2002年版）",
+            (Edition::ChineseOld, Lang::En) => "Chinese Weiqi Rules (older text)",
+            (Edition::ChineseOld, Lang::Zh) => "围棋比赛规则（旧版）",
+        }
+    }
+
+    /// The edition of a rules preset, if it has a penalty catalogue.
+    pub fn of_preset(preset: Preset) -> Option<Edition> {
+        match preset {
+            Preset::Chinese2002 => Some(Edition::Chinese2002),
+            Preset::ChineseOld => Some(Edition::ChineseOld),
+            _ => None,
+        }
+    }
+
+    /// Whether each warning costs the warned player one stone at the count: yes under the
+    /// 2002 text (Art. 24.1); the older text has no such rule (old Art. 25.2 only records
+    /// warnings and counts them towards the loss).
+    pub fn warning_costs_a_stone(self) -> bool {
+        self == Edition::Chinese2002
+    }
+
+    /// Warnings in one game that lose it: two in both texts (Art. 24.2, old Art. 25.2).
+    pub fn warnings_that_lose(self) -> u32 {
+        2
+    }
+
+    /// The article that loses the game on the second warning.
+    pub fn warning_article(self) -> &'static str {
+        match self {
+            Edition::Chinese2002 => "24.2",
+            Edition::ChineseOld => "old 25.2",
+        }
+    }
+
+    /// What a warning means, for the foot of the catalogue.
+    pub fn warning_rule(self, lang: Lang) -> &'static str {
+        match (self, lang) {
+            (Edition::Chinese2002, Lang::En) => {
+                "Each warning costs the warned player one stone at the count (Art. 24.1); \
+                 a second warning in the same game loses it (Art. 24.2)."
+            }
+            (Edition::Chinese2002, Lang::Zh) => {
+                "被判警告一次，该局计算胜负时被警告方罚出一子（第24条第1款）；一局中被判两次警告，判该局为负（第24条第2款）。"
+            }
+            (Edition::ChineseOld, Lang::En) => {
+                "Warnings are recorded; a second warning in the same game loses it (old Art. 25.2). \
+                 A warning costs no stone at the count. An admonition is not a warning."
+            }
+            (Edition::ChineseOld, Lang::Zh) => {
+                "警告应记录在案，在一局棋里满二次者，判该局为负（旧第25条第2款）。警告不罚子；劝告不计为警告。"
+            }
+        }
+    }
+}
+
+impl fmt::Display for Edition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+/// A name that is not an edition.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("unknown rule edition `{0}` (known: 2002, old)")]
+pub struct UnknownEdition(pub String);
+
+impl FromStr for Edition {
+    type Err = UnknownEdition;
+    fn from_str(s: &str) -> Result<Edition, UnknownEdition> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "2002" | "chinese" | "chinese2002" | "chinese-2002" => Ok(Edition::Chinese2002),
+            "old" | "chinese-old" | "chineseold" => Ok(Edition::ChineseOld),
+            _ => Err(UnknownEdition(s.to_string())),
+        }
+    }
+}
+
+/// The language a table or a sanction is written in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Lang {
+    En,
+    Zh,
+}
+
+/// A name that is not a language.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("unknown language `{0}` (known: en, zh)")]
+pub struct UnknownLang(pub String);
+
+impl FromStr for Lang {
+    type Err = UnknownLang;
+    fn from_str(s: &str) -> Result<Lang, UnknownLang> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "en" | "english" => Ok(Lang::En),
+            "zh" | "chinese" | "cn" => Ok(Lang::Zh),
+            _ => Err(UnknownLang(s.to_string())),
+        }
+    }
+}

@@ -1,0 +1,295 @@
+//! What a ledger's entries mean, derived every time and never stored: warnings, penalty
+//! stones for the count, the loss proposed on the second warning, the game's outcome, and
+//! the board and clock effects the caller applies to the game record and the clock.
+
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+
+use crate::board::{Color, Point};
+use crate::scoring::{GameResult, Reason};
+
+use super::{Entry, Incident, IncidentId, Ledger, Measure, OffenceId, Sanction};
+
+/// A loss the rules call for after a second warning; the arbiter confirms it
+/// (`Ledger::confirm_loss`) or overrides a warning.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ProposedLoss {
+    pub player: Color,
+    pub warnings: u32,
+    /// The incident that brought the second warning.
+    pub incident: IncidentId,
+    /// "24.2" or "old 25.2".
+    pub article: String,
+}
+
+/// How the ledger ends the game, if it does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Outcome {
+    Loses { player: Color, reason: Reason },
+    BothLose,
+    Draw,
+    Replay,
+}
+
+impl Outcome {
+    /// The result to record: the opponent wins (on time, by forfeit or by disqualification),
+    /// both lose, a draw, or no result (replay).
+    pub fn result(self) -> GameResult {
+        match self {
+            Outcome::Loses { player, reason } => GameResult::win(player.opponent(), reason),
+            Outcome::BothLose => GameResult::ended(Reason::BothLose),
+            Outcome::Draw => GameResult::ended(Reason::Draw),
+            Outcome::Replay => GameResult::ended(Reason::NoResult),
+        }
+    }
+}
+
+/// A change the game record needs, described for the caller to apply.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum BoardEffect {
+    /// Take the move off the board: record it with `Ruling::Void` (a void ko or suicide move
+    /// then also passes the turn, as the forfeited move below asks).
+    VoidMove {
+        incident: IncidentId,
+        player: Color,
+        move_number: usize,
+        points: Vec<Point>,
+    },
+    /// `player` loses one turn: a pass in the record.
+    ForfeitedMove { incident: IncidentId, player: Color },
+    /// Put `color` stones back on `points` (a setup edit).
+    PutBack {
+        incident: IncidentId,
+        color: Color,
+        points: Vec<Point>,
+    },
+    /// Take `color` stones off `points` (a setup edit).
+    TakeOff {
+        incident: IncidentId,
+        color: Color,
+        points: Vec<Point>,
+    },
+    /// The arbiter sets the board right by hand (moved stones, a scattered board, colours).
+    ArbiterRestores { incident: IncidentId, measure: Measure },
+}
+
+/// A change the clock needs, described for the caller to apply.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ClockEffect {
+    /// The press does not count: `player`'s clock keeps the reading it had, `reading`.
+    ReadingUnchanged {
+        incident: IncidentId,
+        player: Color,
+        reading: Duration,
+    },
+    /// `amount` is taken from `player`'s time limit (lateness).
+    Deduct {
+        incident: IncidentId,
+        player: Color,
+        amount: Duration,
+    },
+}
+
+impl Ledger {
+    /// The incidents with the sanction in force, dismissed ones left out.
+    pub fn in_force(&self) -> impl Iterator<Item = (&Incident, &Sanction)> {
+        self.incidents().filter_map(|i| {
+            let sanction = self.sanction_of(i.id)?;
+            (!sanction.is_none()).then_some((i, sanction))
+        })
+    }
+
+    fn tally(&self, measure: Measure) -> [u32; 2] {
+        let mut counts = [0, 0];
+        for (incident, sanction) in self.in_force() {
+            counts[incident.report.player.index()] += sanction.0.iter().filter(|&&m| m == measure).count() as u32;
+        }
+        counts
+    }
+
+    /// Warnings against Black and against White in this game.
+    pub fn warnings(&self) -> [u32; 2] {
+        self.tally(Measure::Warning)
+    }
+
+    /// Admonitions (old text), which are not warnings.
+    pub fn admonitions(&self) -> [u32; 2] {
+        self.tally(Measure::Admonition)
+    }
+
+    /// Stones taken from Black and from White at the count, for
+    /// `scoring::count_game(&game, &marks, ledger.penalty_stones())`: one per warning under
+    /// the 2002 text (Art. 24.1), none under the older text.
+    pub fn penalty_stones(&self) -> [u32; 2] {
+        match self.edition.warning_costs_a_stone() {
+            true => self.warnings(),
+            false => [0, 0],
+        }
+    }
+
+    fn confirmed_losses(&self) -> impl Iterator<Item = Color> + '_ {
+        self.entries().iter().filter_map(|e| match e {
+            Entry::LossConfirmed(c) => Some(c.player),
+            _ => None,
+        })
+    }
+
+    /// The loss the second warning calls for (Art. 24.2; old 25.2), until the arbiter
+    /// confirms it.
+    pub fn proposed_loss(&self) -> Option<ProposedLoss> {
+        let limit = self.edition.warnings_that_lose();
+        let mut seen = [0u32; 2];
+        for (incident, sanction) in self.in_force() {
+            let player = incident.report.player;
+            let before = seen[player.index()];
+            seen[player.index()] += sanction.0.iter().filter(|&&m| m == Measure::Warning).count() as u32;
+            if before < limit && seen[player.index()] >= limit && !self.confirmed_losses().any(|c| c == player) {
+                let warnings = self.warnings()[player.index()];
+                let article = self.edition.warning_article().to_string();
+                return Some(ProposedLoss {
+                    player,
+                    warnings,
+                    incident: incident.id,
+                    article,
+                });
+            }
+        }
+        None
+    }
+
+    /// How the entries end the game: a loss (by a sanction or a confirmed second warning),
+    /// both losing (also when each player has lost, as when both are too late), a draw or a
+    /// replay. The first in the ledger's order decides, both losing aside.
+    pub fn outcome(&self) -> Option<Outcome> {
+        let mut events = Vec::new();
+        for e in self.entries() {
+            match e {
+                Entry::Incident(incident) => {
+                    let Some(sanction) = self.sanction_of(incident.id) else {
+                        continue;
+                    };
+                    let player = incident.report.player;
+                    for &m in &sanction.0 {
+                        match m {
+                            Measure::Loss => events.push(Outcome::Loses {
+                                player,
+                                reason: loss_reason(&incident.report.offence),
+                            }),
+                            Measure::BothLose => events.push(Outcome::BothLose),
+                            Measure::Draw => events.push(Outcome::Draw),
+                            Measure::Replay => events.push(Outcome::Replay),
+                            _ => {}
+                        }
+                    }
+                }
+                Entry::LossConfirmed(c) => events.push(Outcome::Loses {
+                    player: c.player,
+                    reason: Reason::Disqualification,
+                }),
+                _ => {}
+            }
+        }
+        let loses = |color: Color| {
+            events
+                .iter()
+                .any(|e| matches!(e, Outcome::Loses { player, .. } if *player == color))
+        };
+        if events.contains(&Outcome::BothLose) || (loses(Color::Black) && loses(Color::White)) {
+            return Some(Outcome::BothLose);
+        }
+        events.first().copied()
+    }
+
+    /// What the game record needs, incident by incident.
+    pub fn board_effects(&self) -> Vec<BoardEffect> {
+        let mut effects = Vec::new();
+        for (incident, sanction) in self.in_force() {
+            let r = &incident.report;
+            let id = incident.id;
+            for &m in &sanction.0 {
+                let effect = match m {
+                    Measure::MoveVoid => BoardEffect::VoidMove {
+                        incident: id,
+                        player: r.player,
+                        move_number: r.move_number,
+                        points: r.points.clone(),
+                    },
+                    Measure::ForfeitedMove => BoardEffect::ForfeitedMove {
+                        incident: id,
+                        player: r.player,
+                    },
+                    Measure::StonesReturned if r.offence == OffenceId::Takeback => {
+                        let (original, elsewhere) = r.points.split_at(r.points.len().min(1));
+                        if !elsewhere.is_empty() {
+                            effects.push(BoardEffect::TakeOff {
+                                incident: id,
+                                color: r.player,
+                                points: elsewhere.to_vec(),
+                            });
+                        }
+                        BoardEffect::PutBack {
+                            incident: id,
+                            color: r.player,
+                            points: original.to_vec(),
+                        }
+                    }
+                    Measure::StonesReturned => BoardEffect::PutBack {
+                        incident: id,
+                        color: r.player.opponent(),
+                        points: r.points.clone(),
+                    },
+                    Measure::StonesRemoved => BoardEffect::TakeOff {
+                        incident: id,
+                        color: r.player.opponent(),
+                        points: r.points.clone(),
+                    },
+                    Measure::StonesRestored
+                    | Measure::MovedToReasonablePoint
+                    | Measure::BoardRebuilt
+                    | Measure::ColoursCorrected => BoardEffect::ArbiterRestores {
+                        incident: id,
+                        measure: m,
+                    },
+                    _ => continue,
+                };
+                effects.push(effect);
+            }
+        }
+        effects
+    }
+
+    /// What the clock needs, incident by incident: "reading unchanged" for an early press,
+    /// the lateness deduction (the late time, twice under the 2002 text).
+    pub fn clock_effects(&self) -> Vec<ClockEffect> {
+        let mut effects = Vec::new();
+        for (incident, sanction) in self.in_force() {
+            let r = &incident.report;
+            for &m in &sanction.0 {
+                match m {
+                    Measure::ClockUnchanged => effects.push(ClockEffect::ReadingUnchanged {
+                        incident: incident.id,
+                        player: r.player,
+                        reading: r.clock,
+                    }),
+                    Measure::LatenessDeduction { factor } => effects.push(ClockEffect::Deduct {
+                        incident: incident.id,
+                        player: r.player,
+                        amount: r.late_by.unwrap_or_default() * factor,
+                    }),
+                    _ => {}
+                }
+            }
+        }
+        effects
+    }
+}
+
+/// Why a sanctioned loss is recorded as it is: on time, by forfeit, or disqualification.
+fn loss_reason(offence: &OffenceId) -> Reason {
+    match offence {
+        OffenceId::ByoYomiTimeout => Reason::Time,
+        OffenceId::Lateness | OffenceId::Withdrawing => Reason::Forfeit,
+        _ => Reason::Disqualification,
+    }
+}
