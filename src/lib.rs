@@ -13,6 +13,7 @@
 //! - [`caller`]: the spoken byo-yomi caller: schedule, voice packs, audio edge.
 //! - [`ledger`]: the penalty ledger: offences, sanctions, incidents, consequences.
 //! - [`audio`]: voice packs and the audio thread (rodio); silent with captions when there is no device.
+//! - [`session`]: the tournament day on disk: model, atomic RON store, journal, audit trail.
 //! - [`ui`]: the eframe window; the only module that imports egui.
 
 pub mod accuracy;
@@ -27,5 +28,6 @@ pub mod replay;
 pub mod rules;
 pub mod score;
 pub mod scoring;
+pub mod session;
 pub mod sgf;
 pub mod ui;

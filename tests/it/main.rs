@@ -12,5 +12,6 @@ mod dead;
 mod game;
 mod ledger;
 mod scoring;
+mod session;
 mod sgf;
 mod support;

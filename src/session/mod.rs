@@ -1,0 +1,1 @@
+//! Sessions on disk: the tournament day (event, rounds, tables, players, games), stored as RON.
