@@ -1,0 +1,465 @@
+//! One table at play: the state (game, clock, ledger, caption), the `Command`s the panels return,
+//! the one `apply` that changes the state, the keys, and the repaint policy. Time is a parameter
+//! here (`now`, a `Duration` on the table's timeline); only the eframe shell reads an `Instant`.
+
+use std::time::Duration;
+
+use crate::board::{Color, Point};
+use crate::caller::{self, Announcement, Script};
+use crate::clock::{Clock, Phase, PressOutcome, Reading, TimeControl};
+use crate::game::{Game, GameError, Illegal};
+use crate::ledger::{Catalogue, Edition, Ledger, OffenceId, RaisedBy, Report};
+use crate::rules::Preset;
+
+use super::i18n::{Lang, Text};
+use super::{board_view, clock_view, ledger_view, moves_view};
+
+/// The time control a new table starts with.
+pub const DEFAULT_CONTROL: &str = "chinese:60m/5";
+/// How long a caption stays up when nothing replaces it.
+pub const CAPTION_FOR: Duration = Duration::from_secs(10);
+
+/// What a click on the board does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    Play,
+    /// Setup edits: a click on an empty point adds a stone of this colour, on a stone removes it.
+    Edit(Color),
+}
+
+/// What the panels and keys ask for; applied in one place (`Table::apply`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// Time passed: record a timeout if one fell, and the calls that fell due.
+    Tick,
+    /// A click on a point (a move, or an edit in edit mode).
+    Point(Point),
+    Pass,
+    Undo,
+    Redo,
+    /// Go to a node of the record (the move list).
+    Goto(usize),
+    SetMode(Mode),
+    StartClock,
+    /// `Color`'s side of the clock was pressed.
+    Press(Color),
+    Pause,
+    Resume,
+    /// Pause when running, resume when paused (the pause key).
+    TogglePause,
+    /// A new time control in its written form (only before the clock starts).
+    SetControl(String),
+    /// "How many minutes are left?" asked for a side.
+    MinutesLeft(Color),
+    /// A quick ledger entry: offender, offence.
+    Incident(Color, OffenceId),
+}
+
+/// The keys a table listens to. Left and right Shift can be reached from both sides of a table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Keys {
+    pub black: egui::Key,
+    pub white: egui::Key,
+    pub pause: egui::Key,
+}
+
+impl Default for Keys {
+    fn default() -> Keys {
+        Keys {
+            black: egui::Key::ShiftLeft,
+            white: egui::Key::ShiftRight,
+            pause: egui::Key::Space,
+        }
+    }
+}
+
+/// A caption on screen: a call of the caller, or the answer to a question.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Caption {
+    pub at: Duration,
+    pub player: Color,
+    pub en: String,
+    pub zh: String,
+}
+
+impl Caption {
+    fn of(a: &Announcement) -> Caption {
+        Caption {
+            at: a.at,
+            player: a.player,
+            en: a.en.to_string(),
+            zh: a.zh.to_string(),
+        }
+    }
+    pub fn text(&self, lang: Lang) -> &str {
+        match lang {
+            Lang::En => &self.en,
+            Lang::Zh => &self.zh,
+        }
+    }
+}
+
+/// What the panels may edit freely before it becomes a command (text being typed, a choice).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Drafts {
+    pub control: String,
+    pub offender: Color,
+}
+
+/// One table at play.
+#[derive(Debug)]
+pub struct Table {
+    pub lang: Lang,
+    pub keys: Keys,
+    pub game: Game,
+    pub clock: Clock,
+    pub script: Script,
+    pub catalogue: Catalogue,
+    pub ledger: Ledger,
+    pub mode: Mode,
+    pub drafts: Drafts,
+    /// The last thing refused or worth saying (an illegal move and its reason, ...).
+    pub message: Option<String>,
+    pub caption: Option<Caption>,
+    /// The clock read at the last command: the start of the next step of the caller's schedule.
+    last_reading: Reading,
+}
+
+impl Default for Table {
+    fn default() -> Table {
+        Table::new()
+    }
+}
+
+impl Table {
+    /// A 19x19 game under the Chinese 2002 rules and `DEFAULT_CONTROL`.
+    pub fn new() -> Table {
+        let control: TimeControl = DEFAULT_CONTROL.parse().unwrap_or(TimeControl::Absolute {
+            main: Duration::from_secs(3600),
+        });
+        let clock = Clock::new(control);
+        let last_reading = clock.reading(Duration::ZERO);
+        let edition = Edition::Chinese2002;
+        Table {
+            lang: Lang::En,
+            keys: Keys::default(),
+            game: Game::new(19, Preset::Chinese2002).unwrap_or_else(|_| unreachable_game()),
+            clock,
+            script: Script::default(),
+            catalogue: Catalogue::standard(edition),
+            ledger: Ledger::new(edition),
+            mode: Mode::Play,
+            drafts: Drafts {
+                control: DEFAULT_CONTROL.to_string(),
+                offender: Color::Black,
+            },
+            message: None,
+            caption: None,
+            last_reading,
+        }
+    }
+
+    pub fn tr(&self, text: Text) -> &'static str {
+        text.tr(self.lang)
+    }
+
+    pub fn reading(&self, now: Duration) -> Reading {
+        self.clock.reading(now)
+    }
+
+    /// Draws the table at `now`, applies what the panels and keys asked for, and asks for the
+    /// next repaint only when something visible will change.
+    pub fn frame(&mut self, ui: &mut egui::Ui, now: Duration) {
+        self.apply(Command::Tick, now);
+        for command in self.keys_pressed(ui) {
+            self.apply(command, now);
+        }
+        let commands = self.panels(ui, now);
+        if !commands.is_empty() {
+            // The panels were drawn before the change: draw them again at once.
+            ui.ctx().request_repaint();
+        }
+        for command in commands {
+            self.apply(command, now);
+        }
+        if let Some(wait) = self.next_repaint(now) {
+            ui.ctx().request_repaint_after(wait);
+        }
+    }
+
+    /// The clock keys pressed this frame (none while text is being typed). The events are taken
+    /// out so that Space does not also click a focused button.
+    fn keys_pressed(&self, ui: &mut egui::Ui) -> Vec<Command> {
+        if ui.ctx().egui_wants_keyboard_input() {
+            return Vec::new();
+        }
+        let keys = self.keys;
+        let mut commands = Vec::new();
+        ui.input_mut(|input| {
+            input.events.retain(|event| {
+                let egui::Event::Key {
+                    key,
+                    physical_key,
+                    pressed,
+                    repeat,
+                    ..
+                } = event
+                else {
+                    return true;
+                };
+                let is = |k: egui::Key| *key == k || *physical_key == Some(k);
+                let command = if is(keys.black) {
+                    Command::Press(Color::Black)
+                } else if is(keys.white) {
+                    Command::Press(Color::White)
+                } else if is(keys.pause) {
+                    Command::TogglePause
+                } else {
+                    return true;
+                };
+                if *pressed && !*repeat {
+                    commands.push(command);
+                }
+                false
+            });
+        });
+        commands
+    }
+
+    /// The panels: moves on the left, clock and ledger on the right, the board in the middle.
+    fn panels(&mut self, ui: &mut egui::Ui, now: Duration) -> Vec<Command> {
+        let mut commands = Vec::new();
+        let reading = self.reading(now);
+        egui::Panel::left("moves")
+            .resizable(false)
+            .exact_size(170.0)
+            .show(ui, |ui| commands.extend(moves_view::show(ui, self)));
+        egui::Panel::right("clock_and_ledger")
+            .resizable(false)
+            .exact_size(480.0)
+            .show(ui, |ui| {
+                commands.extend(clock_view::show(ui, self, &reading));
+                ui.separator();
+                commands.extend(ledger_view::show(ui, self, &reading));
+            });
+        egui::CentralPanel::default_margins().show(ui, |ui| {
+            commands.extend(moves_view::toolbar(ui, self));
+            // Always one line, so that the board does not move when a message comes or goes.
+            let message = self.message.as_deref().unwrap_or(" ");
+            ui.colored_label(egui::Color32::from_rgb(230, 80, 60), message);
+            commands.extend(board_view::show(ui, &self.game));
+        });
+        commands
+    }
+
+    /// The one place that changes the table.
+    pub fn apply(&mut self, command: Command, now: Duration) {
+        if command != Command::Tick {
+            self.tick(now);
+        }
+        match command {
+            Command::Tick => self.tick(now),
+            Command::Point(p) => self.point(p),
+            Command::Pass => {
+                self.game.pass();
+                self.message = None;
+            }
+            Command::Undo => {
+                self.game.undo();
+            }
+            Command::Redo => {
+                self.game.redo();
+            }
+            Command::Goto(id) => self.game.goto(id),
+            Command::SetMode(mode) => self.mode = mode,
+            Command::StartClock => {
+                let result = self.clock.start(now, self.game.to_move());
+                self.report(result.map(|_| ()));
+            }
+            Command::Press(color) => self.press(color, now),
+            Command::Pause => self.pause(now),
+            Command::Resume => self.resume(now),
+            Command::TogglePause => match self.clock.phase() {
+                Phase::Running => self.pause(now),
+                Phase::Paused => self.resume(now),
+                _ => {}
+            },
+            Command::SetControl(text) => self.set_control(&text, now),
+            Command::MinutesLeft(color) => self.minutes_left(color, now),
+            Command::Incident(player, offence) => self.incident(player, offence, now),
+        }
+        self.last_reading = self.clock.reading(now);
+    }
+
+    /// Records a timeout that fell, and shows the last call that fell due since the last reading.
+    fn tick(&mut self, now: Duration) {
+        if let Ok(Some((player, at))) = self.clock.observe(now) {
+            self.message = Some(format!(
+                "{} ran out of time at {}: the arbiter must rule (Art. 22.5)",
+                player.name(),
+                clock_view::hms(at)
+            ));
+        }
+        let after = self.clock.reading(now);
+        let due = caller::due_between(self.clock.control(), &self.script, &self.last_reading, &after);
+        if let Some(last) = due.last() {
+            self.caption = Some(Caption::of(last));
+        }
+        if self
+            .caption
+            .as_ref()
+            .is_some_and(|c| now >= c.at + CAPTION_FOR && self.clock.phase() != Phase::Flagged)
+        {
+            self.caption = None;
+        }
+        self.last_reading = after;
+    }
+
+    fn point(&mut self, p: Point) {
+        let size = self.game.size();
+        match self.mode {
+            Mode::Play => match self.game.play(p) {
+                Ok(()) => self.message = None,
+                Err(e) => self.message = Some(format!("{} refused: {}", p.to_gtp(size), refusal(&e, size))),
+            },
+            Mode::Edit(color) => {
+                let stone = match self.game.board().get(p) {
+                    Some(_) => None,
+                    None => Some(color),
+                };
+                match self.game.edit(p, stone) {
+                    Ok(()) => self.message = None,
+                    Err(e) => self.message = Some(refusal(&e, size)),
+                }
+            }
+        }
+    }
+
+    fn press(&mut self, color: Color, now: Duration) {
+        let move_number = u32::try_from(self.game.position().move_number).unwrap_or(u32::MAX);
+        match self.clock.press(now, color, move_number) {
+            Ok(PressOutcome::Moved) => {
+                self.caption = None;
+                self.message = None;
+            }
+            Ok(PressOutcome::TimedOut { player, at }) => {
+                self.message = Some(format!(
+                    "{} had already run out of time at {}: the arbiter must rule (Art. 22.5)",
+                    player.name(),
+                    clock_view::hms(at)
+                ));
+            }
+            Err(e) => self.message = Some(e.to_string()),
+        }
+    }
+
+    fn pause(&mut self, now: Duration) {
+        let result = self.clock.pause(now, "paused by the arbiter");
+        self.report(result);
+    }
+
+    fn resume(&mut self, now: Duration) {
+        let result = self.clock.resume(now).map(|_| ());
+        self.report(result);
+    }
+
+    fn report<E: std::fmt::Display>(&mut self, result: Result<(), E>) {
+        self.message = result.err().map(|e| e.to_string());
+    }
+
+    fn set_control(&mut self, text: &str, now: Duration) {
+        if self.clock.phase() != Phase::NotStarted {
+            self.message = Some("the clock has started: the time control is fixed for this game".to_string());
+            return;
+        }
+        match text.trim().parse::<TimeControl>() {
+            Ok(control) => {
+                self.clock = Clock::new(control);
+                self.drafts.control = control.to_string();
+                self.message = None;
+                self.last_reading = self.clock.reading(now);
+            }
+            Err(e) => self.message = Some(e.to_string()),
+        }
+    }
+
+    fn minutes_left(&mut self, color: Color, now: Duration) {
+        let reading = self.clock.reading(now);
+        let said = caller::minutes_left(self.clock.control(), &reading, color);
+        self.caption = Some(match said.last() {
+            Some(a) => Caption::of(a),
+            None => {
+                let left = clock_view::hms(reading.left[color.index()].total(self.clock.control()));
+                Caption {
+                    at: now,
+                    player: color,
+                    en: format!("{left} left"),
+                    zh: format!("还剩{left}"),
+                }
+            }
+        });
+    }
+
+    fn incident(&mut self, player: Color, offence: OffenceId, now: Duration) {
+        let reading = self.clock.reading(now);
+        let report = Report::new(
+            player,
+            offence,
+            self.game.position().move_number,
+            reading.left[player.index()].total(self.clock.control()),
+            &format!("+{}", clock_view::hms(now)),
+            RaisedBy::Arbiter("arbiter".to_string()),
+        );
+        match self.ledger.record(&self.catalogue, &self.game, report) {
+            Ok(_) => self.message = None,
+            Err(e) => self.message = Some(format!("not recorded: {e}")),
+        }
+    }
+
+    /// How long until something on screen changes by itself: the running face's next second, the
+    /// next call, a caption going away. `None` when nothing runs: the window stays idle.
+    pub fn next_repaint(&self, now: Duration) -> Option<Duration> {
+        let reading = self.clock.reading(now);
+        let mut waits = Vec::new();
+        if let Some(turn) = reading.turn.filter(|t| t.running && reading.phase == Phase::Running) {
+            let left = reading.left[turn.player.index()];
+            let counting = if left.main.is_zero() { left.period } else { left.main };
+            let fraction = counting.subsec_nanos();
+            let second = if fraction == 0 {
+                Duration::from_secs(1)
+            } else {
+                Duration::from_nanos(u64::from(fraction))
+            };
+            waits.push(second);
+            let calls = caller::due(self.clock.control(), &self.script, &reading, second);
+            waits.extend(calls.first().map(|a| a.at.saturating_sub(now)));
+            waits.extend(self.clock.flag_instant().map(|f| f.saturating_sub(now)));
+        }
+        if let Some(c) = &self.caption
+            && self.clock.phase() != Phase::Flagged
+        {
+            waits.push((c.at + CAPTION_FOR).saturating_sub(now));
+        }
+        waits.into_iter().min()
+    }
+}
+
+/// Why a move or an edit was refused, with points in board coordinates.
+pub fn refusal(e: &GameError, size: u8) -> String {
+    match e {
+        GameError::Occupied { point } => format!("{} is already occupied", point.to_gtp(size)),
+        GameError::Illegal(Illegal::Ko { point }) => {
+            format!("ko: {} may not be retaken at once (Art. 6, 18.3)", point.to_gtp(size))
+        }
+        GameError::Illegal(illegal) => illegal.to_string(),
+        other => other.to_string(),
+    }
+}
+
+/// A 19x19 board always exists; this is never reached.
+fn unreachable_game() -> Game {
+    match Game::new(9, Preset::Chinese2002) {
+        Ok(g) => g,
+        Err(e) => panic!("no board can be made: {e}"),
+    }
+}

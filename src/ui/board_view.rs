@@ -1,0 +1,222 @@
+//! The board panel: the board drawn to scale (Art. 32: the lines' grid is 424.2 mm wide and
+//! 454.5 mm long, the stones a touch smaller than the cells), coordinates, star points, the
+//! last-move mark; a click on a point becomes `Command::Point`.
+
+use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, Vec2};
+
+use crate::board::{Color, Point};
+use crate::game::{Action, Game};
+
+use super::app::Command;
+
+/// The grid's length over its width (Art. 32: 454.5 mm by 424.2 mm).
+pub const LENGTH_OVER_WIDTH: f32 = 454.5 / 424.2;
+/// A stone's diameter over the spacing of the lines across the board.
+pub const STONE_OVER_CELL: f32 = 0.94;
+/// The margin around the grid, in cells (room for the coordinates).
+const MARGIN: f32 = 1.1;
+
+const WOOD: Color32 = Color32::from_rgb(222, 184, 120);
+const LINE: Color32 = Color32::from_rgb(40, 30, 20);
+
+/// Where the points of a board of `size` lie in a rectangle of the screen.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Geometry {
+    /// The centre of the top-left point (column 0, row 0).
+    pub origin: Pos2,
+    /// The spacing of the lines across (columns) and along (rows) the board.
+    pub dx: f32,
+    pub dy: f32,
+    pub size: u8,
+}
+
+impl Geometry {
+    /// The largest board of `size` that fits `rect`, centred across it and at its top.
+    pub fn fit(rect: Rect, size: u8) -> Geometry {
+        let n = f32::from(size.max(2) - 1);
+        let dx = (rect.width() / (n + 2.0 * MARGIN)).min(rect.height() / (n * LENGTH_OVER_WIDTH + 2.0 * MARGIN));
+        let dy = dx * LENGTH_OVER_WIDTH;
+        let grid = Vec2::new(n * dx, n * dy);
+        let top = rect.top() + MARGIN * dx;
+        Geometry {
+            origin: Pos2::new(rect.center().x - grid.x / 2.0, top),
+            dx,
+            dy,
+            size,
+        }
+    }
+
+    /// The centre of a point.
+    pub fn center(&self, p: Point) -> Pos2 {
+        self.origin + Vec2::new(f32::from(p.col) * self.dx, f32::from(p.row) * self.dy)
+    }
+
+    /// The point under `pos`, if it is within half a cell of one.
+    pub fn point_at(&self, pos: Pos2) -> Option<Point> {
+        let col = ((pos.x - self.origin.x) / self.dx).round();
+        let row = ((pos.y - self.origin.y) / self.dy).round();
+        let max = f32::from(self.size) - 1.0;
+        ((0.0..=max).contains(&col) && (0.0..=max).contains(&row)).then(|| Point::new(col as u8, row as u8))
+    }
+
+    /// The wooden board: the grid and its margin.
+    pub fn board_rect(&self) -> Rect {
+        let n = f32::from(self.size - 1);
+        let margin = Vec2::new(MARGIN * self.dx, MARGIN * self.dx);
+        Rect::from_min_max(
+            self.origin - margin,
+            self.origin + Vec2::new(n * self.dx, n * self.dy) + margin,
+        )
+    }
+}
+
+/// The star points of the usual sizes.
+fn star_points(size: u8) -> Vec<Point> {
+    let lines: &[u8] = match size {
+        19 => &[3, 9, 15],
+        13 => &[3, 6, 9],
+        9 => &[2, 4, 6],
+        _ => &[],
+    };
+    let mut points: Vec<Point> = lines
+        .iter()
+        .flat_map(|&c| lines.iter().map(move |&r| Point::new(c, r)))
+        .collect();
+    if size == 9 {
+        points.retain(|p| p.col != 4 || p.row == 4);
+        points.retain(|p| p.row != 4 || p.col == 4);
+    }
+    points
+}
+
+/// The last move played, if the cursor stands on one.
+fn last_move(game: &Game) -> Option<(Color, Point)> {
+    match &game.node(game.cursor()).action {
+        Some(Action::Move { color, point }) => Some((*color, *point)),
+        _ => None,
+    }
+}
+
+/// Draws the board filling the space left; returns the command of a click on a point.
+pub fn show(ui: &mut egui::Ui, game: &Game) -> Option<Command> {
+    let size = ui.available_size().max(Vec2::splat(60.0));
+    let (response, painter) = ui.allocate_painter(size, Sense::click());
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, "Board"));
+    let g = Geometry::fit(response.rect, game.size());
+    painter.rect_filled(g.board_rect(), 3.0, WOOD);
+
+    let n = game.size();
+    let last = f32::from(n - 1);
+    for i in 0..n {
+        let edge = i == 0 || i == n - 1;
+        let stroke = Stroke::new(if edge { 1.6 } else { 0.8 }, LINE);
+        let x = g.origin.x + f32::from(i) * g.dx;
+        let y = g.origin.y + f32::from(i) * g.dy;
+        painter.line_segment(
+            [Pos2::new(x, g.origin.y), Pos2::new(x, g.origin.y + last * g.dy)],
+            stroke,
+        );
+        painter.line_segment(
+            [Pos2::new(g.origin.x, y), Pos2::new(g.origin.x + last * g.dx, y)],
+            stroke,
+        );
+    }
+    for p in star_points(n) {
+        painter.circle_filled(g.center(p), (g.dx * 0.11).max(2.0), LINE);
+    }
+
+    let font = FontId::proportional((g.dx * 0.42).clamp(8.0, 18.0));
+    let off = MARGIN * g.dx * 0.6;
+    for i in 0..n {
+        let letter = Point::new(i, 0).to_gtp(n).chars().next().unwrap_or('?').to_string();
+        let top = g.center(Point::new(i, 0));
+        let bottom = g.center(Point::new(i, n - 1));
+        painter.text(
+            top - Vec2::new(0.0, off),
+            Align2::CENTER_CENTER,
+            &letter,
+            font.clone(),
+            LINE,
+        );
+        painter.text(
+            bottom + Vec2::new(0.0, off),
+            Align2::CENTER_CENTER,
+            &letter,
+            font.clone(),
+            LINE,
+        );
+        let number = (n - i).to_string();
+        let left = g.center(Point::new(0, i));
+        let right = g.center(Point::new(n - 1, i));
+        painter.text(
+            left - Vec2::new(off, 0.0),
+            Align2::CENTER_CENTER,
+            &number,
+            font.clone(),
+            LINE,
+        );
+        painter.text(
+            right + Vec2::new(off, 0.0),
+            Align2::CENTER_CENTER,
+            &number,
+            font.clone(),
+            LINE,
+        );
+    }
+
+    let radius = g.dx * STONE_OVER_CELL / 2.0;
+    let board = game.board();
+    for p in board.points() {
+        let Some(color) = board.get(p) else { continue };
+        let c = g.center(p);
+        match color {
+            Color::Black => {
+                painter.circle_filled(c, radius, Color32::from_rgb(20, 20, 22));
+            }
+            Color::White => {
+                painter.circle_filled(c, radius, Color32::from_rgb(245, 245, 240));
+                painter.circle_stroke(c, radius, Stroke::new(0.8, Color32::from_gray(90)));
+            }
+        }
+    }
+    if let Some((color, p)) = last_move(game)
+        && board.get(p) == Some(color)
+    {
+        let mark = match color {
+            Color::Black => Color32::from_gray(235),
+            Color::White => Color32::from_gray(20),
+        };
+        painter.circle_stroke(g.center(p), radius * 0.45, Stroke::new((g.dx * 0.07).max(1.5), mark));
+    }
+
+    if response.clicked() {
+        let pos = response.interact_pointer_pos()?;
+        return g.point_at(pos).map(Command::Point);
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_board_is_longer_than_wide_and_points_round_trip() {
+        let g = Geometry::fit(Rect::from_min_size(Pos2::ZERO, Vec2::new(800.0, 800.0)), 19);
+        assert!((g.dy / g.dx - 454.5 / 424.2).abs() < 1e-4);
+        let r = g.board_rect();
+        assert!(r.height() > r.width());
+        for p in [Point::new(0, 0), Point::new(18, 18), Point::new(3, 15)] {
+            assert_eq!(g.point_at(g.center(p)), Some(p));
+            assert_eq!(g.point_at(g.center(p) + Vec2::new(g.dx * 0.4, -g.dy * 0.4)), Some(p));
+        }
+        assert_eq!(g.point_at(g.origin - Vec2::splat(g.dx)), None);
+    }
+
+    #[test]
+    fn star_points_of_the_usual_sizes() {
+        assert_eq!(star_points(19).len(), 9);
+        assert_eq!(star_points(13).len(), 9);
+        assert_eq!(star_points(9).len(), 5);
+    }
+}

@@ -1,0 +1,218 @@
+//! The clock panel: two large faces (main time, byo-yomi state, reserved minutes or periods left,
+//! warnings next to each name), start / pause / resume / press, the time-control field, the
+//! current call as a large caption, and "how many minutes are left?". Reads; returns commands.
+
+use std::time::Duration;
+
+use egui::{Color32, RichText};
+
+use crate::board::Color;
+use crate::clock::{Phase, Reading, TimeControl, TimeLeft};
+
+use super::app::{Command, Table};
+use super::i18n::{self, Text};
+
+/// The written forms the time-control field takes (see `clock::control`).
+const CONTROL_FORMS: &str = "absolute:60m, chinese:60m/5, japanese:10m+3x30s, canadian:60m+15/10m, fischer:30m+20s, \
+                             or a preset: chinese-national, chinese-local, fast-30s, ...";
+
+/// "1:05:09", "54:55", "0:42": hours only when there are some. Whole seconds, rounded up, so a
+/// face reads 0:00 only when the time is out.
+pub fn hms(d: Duration) -> String {
+    let s = d.as_secs() + u64::from(d.subsec_nanos() > 0);
+    let (h, m, s) = (s / 3600, s / 60 % 60, s % 60);
+    if h > 0 {
+        format!("{h}:{m:02}:{s:02}")
+    } else {
+        format!("{m}:{s:02}")
+    }
+}
+
+/// What a face shows: the big figure and the line under it.
+pub fn face_text(control: &TimeControl, left: &TimeLeft, table: &Table) -> (String, String) {
+    let lang = table.lang;
+    let in_byo_yomi = left.main.is_zero();
+    match *control {
+        TimeControl::Absolute { .. } => (hms(left.main), table.tr(Text::SuddenDeath).to_string()),
+        TimeControl::Fischer { increment, .. } => (hms(left.main), i18n::increment(&hms(increment), lang)),
+        TimeControl::Chinese { .. } => {
+            let reserved = i18n::reserved_minutes(left.periods, lang);
+            match in_byo_yomi {
+                false => (hms(left.main), format!("+ {reserved}")),
+                true => (hms(left.period), format!("{}: {reserved}", table.tr(Text::ByoYomi))),
+            }
+        }
+        TimeControl::Japanese { period, .. } => {
+            let periods = i18n::periods(left.periods, &hms(period), lang);
+            match in_byo_yomi {
+                false => (hms(left.main), format!("+ {periods}")),
+                true => (hms(left.period), format!("{}: {periods}", table.tr(Text::ByoYomi))),
+            }
+        }
+        TimeControl::Canadian { moves, period, .. } => match in_byo_yomi {
+            false => (
+                hms(left.main),
+                format!("+ {}", i18n::period_moves(moves, &hms(period), lang)),
+            ),
+            true => (
+                hms(left.period),
+                format!(
+                    "{}: {}",
+                    table.tr(Text::ByoYomi),
+                    i18n::period_moves(left.period_moves, &hms(left.period), lang)
+                ),
+            ),
+        },
+    }
+}
+
+fn phase_text(phase: Phase) -> Text {
+    match phase {
+        Phase::NotStarted => Text::NotStarted,
+        Phase::Running => Text::Running,
+        Phase::Paused => Text::Paused,
+        Phase::Adjourned => Text::Adjourned,
+        Phase::Flagged => Text::Flagged,
+        Phase::Over => Text::Over,
+    }
+}
+
+/// The key's name as the face shows it.
+fn key_name(key: egui::Key) -> &'static str {
+    match key {
+        egui::Key::ShiftLeft => "left Shift",
+        egui::Key::ShiftRight => "right Shift",
+        egui::Key::Space => "Space",
+        other => other.name(),
+    }
+}
+
+/// Both faces, the controls and the caption.
+pub fn show(ui: &mut egui::Ui, table: &mut Table, reading: &Reading) -> Vec<Command> {
+    let mut commands = Vec::new();
+    let control = *table.clock.control();
+    let warnings = table.ledger.warnings();
+    let loss = table.ledger.proposed_loss().map(|l| l.player);
+    ui.columns(2, |columns| {
+        for (ui, color) in columns.iter_mut().zip([Color::Black, Color::White]) {
+            let to_move = reading.turn.map(|t| t.player) == Some(color);
+            let running = to_move && reading.phase == Phase::Running;
+            let (fill, ink) = match running {
+                true => (Color32::from_rgb(255, 244, 200), Color32::from_rgb(20, 20, 20)),
+                false => (ui.visuals().faint_bg_color, ui.visuals().text_color()),
+            };
+            let stroke = match to_move {
+                true => egui::Stroke::new(3.0, Color32::from_rgb(200, 120, 0)),
+                false => egui::Stroke::new(1.0, ui.visuals().widgets.noninteractive.bg_stroke.color),
+            };
+            egui::Frame::new()
+                .fill(fill)
+                .stroke(stroke)
+                .corner_radius(8)
+                .inner_margin(10)
+                .show(ui, |ui| {
+                    ui.set_min_width(ui.available_width());
+                    let key = match color {
+                        Color::Black => table.keys.black,
+                        Color::White => table.keys.white,
+                    };
+                    let name = format!("{} ({})", i18n::color_name(color, table.lang), key_name(key));
+                    ui.label(RichText::new(name).strong().size(16.0).color(ink));
+                    let w = warnings[color.index()];
+                    let (wtext, wcolor) = match (w, loss == Some(color)) {
+                        (_, true) => (
+                            format!("{}: {}", i18n::warnings(w, table.lang), table.tr(Text::LossProposed)),
+                            Color32::RED,
+                        ),
+                        (0, _) => (i18n::warnings(0, table.lang), ink),
+                        _ => (i18n::warnings(w, table.lang), Color32::from_rgb(200, 40, 30)),
+                    };
+                    ui.label(RichText::new(wtext).color(wcolor).strong());
+                    let left = reading.left[color.index()];
+                    let (big, small) = face_text(&control, &left, table);
+                    let big_color = if reading.lost[color.index()] { Color32::RED } else { ink };
+                    ui.label(RichText::new(big).monospace().size(44.0).color(big_color));
+                    ui.label(RichText::new(small).color(ink));
+                    if ui
+                        .add_enabled(running, egui::Button::new(table.tr(Text::Press)))
+                        .clicked()
+                    {
+                        commands.push(Command::Press(color));
+                    }
+                    if ui.small_button(table.tr(Text::MinutesLeft)).clicked() {
+                        commands.push(Command::MinutesLeft(color));
+                    }
+                });
+        }
+    });
+
+    ui.horizontal(|ui| {
+        let phase = table.clock.phase();
+        match phase {
+            Phase::NotStarted => {
+                if ui.button(table.tr(Text::StartClock)).clicked() {
+                    commands.push(Command::StartClock);
+                }
+            }
+            Phase::Running => {
+                if ui.button(table.tr(Text::Pause)).clicked() {
+                    commands.push(Command::Pause);
+                }
+            }
+            Phase::Paused | Phase::Adjourned => {
+                if ui.button(table.tr(Text::Resume)).clicked() {
+                    commands.push(Command::Resume);
+                }
+            }
+            Phase::Flagged | Phase::Over => {}
+        }
+        ui.label(RichText::new(table.tr(phase_text(phase))).strong());
+    });
+    ui.horizontal(|ui| {
+        let label = ui.label(table.tr(Text::TimeControl));
+        let edit = egui::TextEdit::singleline(&mut table.drafts.control).desired_width(170.0);
+        let response = ui
+            .add_enabled(table.clock.phase() == Phase::NotStarted, edit)
+            .labelled_by(label.id)
+            .on_hover_text(CONTROL_FORMS);
+        let entered = response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+        let set = ui.add_enabled(
+            table.clock.phase() == Phase::NotStarted,
+            egui::Button::new(table.tr(Text::SetControl)),
+        );
+        if entered || set.clicked() {
+            commands.push(Command::SetControl(table.drafts.control.clone()));
+        }
+    });
+    ui.label(RichText::new(table.tr(Text::Keys)).small().weak());
+
+    let caption = table
+        .caption
+        .as_ref()
+        .map(|c| format!("{}: {}", i18n::color_name(c.player, table.lang), c.text(table.lang)));
+    egui::Frame::new()
+        .fill(Color32::from_rgb(30, 40, 60))
+        .corner_radius(8)
+        .inner_margin(10)
+        .show(ui, |ui| {
+            ui.set_min_width(ui.available_width());
+            ui.set_min_height(52.0);
+            if let Some(text) = caption {
+                ui.label(RichText::new(text).size(32.0).strong().color(Color32::WHITE));
+            }
+        });
+    commands
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn faces_read_whole_seconds_rounded_up() {
+        assert_eq!(hms(Duration::from_secs(3300)), "55:00");
+        assert_eq!(hms(Duration::from_millis(3_294_100)), "54:55");
+        assert_eq!(hms(Duration::from_secs(3600 + 65)), "1:01:05");
+        assert_eq!(hms(Duration::ZERO), "0:00");
+    }
+}

@@ -1,0 +1,113 @@
+//! The record panels: the move list (moves, passes and setup edits on the path, click to go
+//! there) and the board's toolbar (play or edit mode, pass, undo, redo). Reads; returns commands.
+
+use egui::RichText;
+
+use crate::board::Color;
+use crate::game::Action;
+
+use super::app::{Command, Mode, Table};
+use super::i18n::{self, Text};
+
+/// One line of the move list for a node's action.
+pub fn line(action: &Action, number: usize, size: u8) -> Option<String> {
+    Some(match action {
+        Action::Move { color, point } => format!("{number}. {} {}", color.letter(), point.to_gtp(size)),
+        Action::Pass { color } => format!("{number}. {} pass", color.letter()),
+        Action::Resign { color } => format!("{} resigns", color.letter()),
+        Action::Setup {
+            black, white, empty, ..
+        } => {
+            format!("edit: +{} B, +{} W, -{}", black.len(), white.len(), empty.len())
+        }
+    })
+}
+
+/// The move list, with the node at the cursor highlighted.
+pub fn show(ui: &mut egui::Ui, table: &Table) -> Vec<Command> {
+    let mut commands = Vec::new();
+    ui.heading(table.tr(Text::Moves));
+    let game = &table.game;
+    let size = game.size();
+    // The whole main line from the root, so that undone moves stay in the list.
+    let on_path = game.path_ids();
+    let mut ids = Vec::new();
+    let mut id = 0;
+    loop {
+        ids.push(id);
+        let node = game.node(id);
+        let next = node
+            .children()
+            .iter()
+            .copied()
+            .find(|c| on_path.contains(c))
+            .or(node.children().first().copied());
+        match next {
+            Some(c) => id = c,
+            None => break,
+        }
+    }
+    egui::ScrollArea::vertical()
+        .id_salt("moves")
+        .stick_to_bottom(true)
+        .show(ui, |ui| {
+            if ui.selectable_label(game.cursor() == 0, table.tr(Text::Start)).clicked() {
+                commands.push(Command::Goto(0));
+            }
+            let mut number = 0;
+            for &id in &ids[1..] {
+                let Some(action) = &game.node(id).action else { continue };
+                if matches!(action, Action::Move { .. } | Action::Pass { .. }) {
+                    number += 1;
+                }
+                let Some(text) = line(action, number, size) else {
+                    continue;
+                };
+                let text = match game.node(id).flag {
+                    Some(_) => RichText::new(format!("{text} (illegal)")).color(egui::Color32::RED),
+                    None => RichText::new(text),
+                };
+                if ui.selectable_label(game.cursor() == id, text).clicked() {
+                    commands.push(Command::Goto(id));
+                }
+            }
+        });
+    commands
+}
+
+/// The toolbar over the board.
+pub fn toolbar(ui: &mut egui::Ui, table: &Table) -> Vec<Command> {
+    let mut commands = Vec::new();
+    ui.horizontal(|ui| {
+        for (mode, text) in [
+            (Mode::Play, Text::Play),
+            (Mode::Edit(Color::Black), Text::AddBlack),
+            (Mode::Edit(Color::White), Text::AddWhite),
+        ] {
+            if ui.selectable_label(table.mode == mode, text.tr(table.lang)).clicked() {
+                commands.push(Command::SetMode(mode));
+            }
+        }
+        ui.separator();
+        if ui.button(table.tr(Text::Pass)).clicked() {
+            commands.push(Command::Pass);
+        }
+        if ui.button(table.tr(Text::Undo)).clicked() {
+            commands.push(Command::Undo);
+        }
+        if ui.button(table.tr(Text::Redo)).clicked() {
+            commands.push(Command::Redo);
+        }
+        ui.separator();
+        let game = &table.game;
+        let to_move = format!(
+            "{} {}",
+            i18n::color_name(game.to_move(), table.lang),
+            table.tr(Text::ToPlay)
+        );
+        ui.label(RichText::new(to_move).strong());
+        let p = game.position().prisoners;
+        ui.label(format!("{}: B {} W {}", table.tr(Text::Captures), p[0], p[1]));
+    });
+    commands
+}
