@@ -74,6 +74,8 @@ enum Command {
         #[command(subcommand)]
         command: LedgerCommand,
     },
+    /// Check a session file: read it, verify its audit chain, print a summary (exit 1 when broken).
+    Check { file: PathBuf },
     /// The byo-yomi caller.
     Caller {
         #[command(subcommand)]
@@ -179,6 +181,11 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Ledger { command: LedgerCommand::Catalogue { edition, lang } }) => {
             print!("{}", go_arbiter::ledger::Catalogue::standard(edition).table(lang));
             Ok(ExitCode::SUCCESS)
+        }
+        Some(Command::Check { file }) => {
+            let report = go_arbiter::session::check::check(&file)?;
+            print!("{}", report.to_text());
+            Ok(if report.ok() { ExitCode::SUCCESS } else { ExitCode::from(1) })
         }
         Some(Command::Caller { command: CallerCommand::Preview { control, lang, moves, json } }) => {
             print!("{}", go_arbiter::caller::preview::render(&control, lang, &moves, json)?);

@@ -1,1 +1,30 @@
 //! Sessions on disk: the tournament day (event, rounds, tables, players, games), stored as RON.
+//! This file is the table of contents.
+//!
+//! - [`model`]: [`Session`], the event, players and ranks, rounds, tables, each table's game.
+//! - [`ops`]: [`Change`], applied by [`Session::apply`] with its checks (locked results,
+//!   overrides), each change leaving one audit entry.
+//! - [`audit`]: the hash-chained audit trail and its verification.
+//! - [`format`]: the RON text with its schema version, located parse errors, migration.
+//! - [`store`]: the file on disk: atomic snapshots with backups, the append-only journal,
+//!   recovery after a crash, the newest good backup when a file does not read.
+//! - [`saver`]: the autosave thread fed by a channel.
+//! - [`check`]: the `check` command's report.
+
+pub mod audit;
+pub mod check;
+pub mod format;
+pub mod model;
+pub mod ops;
+pub mod saver;
+pub mod store;
+
+pub use audit::{AuditEntry, ChainError, Role, Stamp};
+pub use format::{FormatError, VERSION};
+pub use model::{
+    Confirmation, Event, GameSetup, Player, PlayerId, Rank, ResultOverride, Round, Session, Signer, Table, TableGame,
+    TableId,
+};
+pub use ops::{Change, SessionError};
+pub use saver::Saver;
+pub use store::{Loaded, Store, StoreError};

@@ -1,1 +1,687 @@
-//! Tests of sessions on disk.
+//! Tests of sessions on disk: a full round trip, the version-1 migration, the audit chain
+//! catching hand edits, locked results and overrides, recovery from snapshot and journal,
+//! located errors for bad files, and a child process killed while saving, 500 times.
+
+use std::fs;
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+use go_arbiter::board::Color;
+use go_arbiter::clock::{Clock, ClockEvent};
+use go_arbiter::ledger::{Catalogue, Edition, Ledger, OffenceId, RaisedBy, Report};
+use go_arbiter::rules::Preset;
+use go_arbiter::scoring::{GameResult, Marks, Quarters, Reason};
+use go_arbiter::session::store::{self, Loaded, StoreError};
+use go_arbiter::session::{
+    ChainError, Change, Event, FormatError, GameSetup, Player, PlayerId, Rank, Role, Saver, Session, SessionError,
+    Signer, Stamp, Store, TableId,
+};
+use go_arbiter::sgf;
+
+const TABLE: TableId = TableId { round: 1, table: 1 };
+const MIN: Duration = Duration::from_secs(60);
+
+/// A fresh folder under the system's temporary folder.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("go-arbiter-session-{name}-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn arbiter(time: &str) -> Stamp {
+    Stamp::new(time, "Li Wei", Role::Arbiter)
+}
+
+fn event() -> Event {
+    Event {
+        name: "City Open".to_string(),
+        dates: vec!["2026-11-28".to_string(), "2026-11-29".to_string()],
+        venue: "Community Hall".to_string(),
+        edition: Edition::Chinese2002,
+        rules: Preset::Chinese2002,
+        komi: Quarters(15),
+        time_control: "chinese:60m/5".to_string(),
+        lateness_limit: 15 * MIN,
+    }
+}
+
+/// Event, two players, round 1 and table 1 (19x19, even game).
+fn seated() -> Session {
+    let mut s = Session::new(event());
+    let org = Stamp::new("08:30", "Organiser", Role::Organiser);
+    s.apply(&org, &Change::Event(event())).unwrap();
+    for (id, name, rank, club) in [(1, "Chen Li", "3d", "Beijing"), (2, "Ann Smith", "2k", "NZ")] {
+        let player = Player {
+            id: PlayerId(id),
+            name: name.to_string(),
+            rank: rank.parse().unwrap(),
+            club: club.to_string(),
+        };
+        s.apply(&org, &Change::Player(player)).unwrap();
+    }
+    s.apply(
+        &org,
+        &Change::Round {
+            number: 1,
+            date: "2026-11-28".to_string(),
+        },
+    )
+    .unwrap();
+    let setup = GameSetup {
+        size: 19,
+        handicap: 0,
+        komi: Quarters(15),
+        rules: Preset::Chinese2002,
+        time_control: "chinese:60m/5".to_string(),
+    };
+    let table = Change::Table {
+        table: TABLE,
+        black: PlayerId(1),
+        white: PlayerId(2),
+        setup,
+    };
+    s.apply(&org, &table).unwrap();
+    s
+}
+
+/// A real 19x19 record from the shared data.
+fn real_record() -> String {
+    let file = crate::support::public_sgf_files()
+        .into_iter()
+        .find(|p| p.to_string_lossy().contains("19x19"))
+        .unwrap();
+    fs::read_to_string(file).unwrap()
+}
+
+/// Clock events for `moves` presses, 30 s apart.
+fn clock_events(moves: u32) -> Vec<ClockEvent> {
+    let mut clock = Clock::new("chinese:60m/5".parse().unwrap());
+    clock.start(Duration::ZERO, Color::Black).unwrap();
+    for n in 1..=moves {
+        let player = if n % 2 == 1 { Color::Black } else { Color::White };
+        clock.press(Duration::from_secs(30 * u64::from(n)), player, n).unwrap();
+    }
+    clock.events().to_vec()
+}
+
+/// A game played, a warning in the ledger, marks, a result, all three signatures.
+fn full_session() -> Session {
+    let mut s = seated();
+    let sgf_text = real_record();
+    let record = Change::Record {
+        table: TABLE,
+        sgf: sgf_text.clone(),
+        note: "entered from the scoresheet".into(),
+    };
+    s.apply(&arbiter("10:00"), &record).unwrap();
+    for event in clock_events(40) {
+        s.apply(&arbiter("10:01"), &Change::Clock { table: TABLE, event })
+            .unwrap();
+    }
+    let game = sgf::read_str(&sgf_text).unwrap();
+    let mut ledger = Ledger::new(Edition::Chinese2002);
+    let report = Report::new(
+        Color::Black,
+        OffenceId::PhoneSounds,
+        12,
+        30 * MIN,
+        "10:20",
+        RaisedBy::Arbiter("Li".into()),
+    );
+    ledger
+        .record(&Catalogue::standard(Edition::Chinese2002), &game, report)
+        .unwrap();
+    s.apply(&arbiter("10:20"), &Change::Ledger { table: TABLE, ledger })
+        .unwrap();
+    let mut marks = Marks::new(game.board());
+    let stone = game.moves().iter().find_map(|(_, a)| match a {
+        go_arbiter::game::Action::Move { point, .. } => Some(*point),
+        _ => None,
+    });
+    marks.toggle_chain(game.board(), stone.unwrap());
+    s.apply(
+        &arbiter("11:30"),
+        &Change::Marks {
+            table: TABLE,
+            marks: Some(marks),
+        },
+    )
+    .unwrap();
+    let result = GameResult::by_count(Quarters(5));
+    s.apply(
+        &arbiter("11:35"),
+        &Change::Result {
+            table: TABLE,
+            result: Some(result),
+        },
+    )
+    .unwrap();
+    for (signer, name) in [(Signer::Black, "CL"), (Signer::White, "AS"), (Signer::Arbiter, "LW")] {
+        s.apply(
+            &arbiter("11:36"),
+            &Change::Confirm {
+                table: TABLE,
+                signer,
+                name: name.into(),
+            },
+        )
+        .unwrap();
+    }
+    s
+}
+
+#[test]
+fn a_full_session_survives_a_round_trip() {
+    let dir = scratch("round-trip");
+    let path = dir.join("day.ron");
+    let session = full_session();
+    assert_eq!(go_arbiter::session::audit::verify(&session), Ok(()));
+    Store::create(&path, &session).unwrap().close(&session).unwrap();
+    let loaded = store::load(&path).unwrap();
+    assert_eq!(loaded.session, session);
+    assert_eq!(loaded.from_version, go_arbiter::session::VERSION);
+    assert!(!loaded.recovered());
+    assert_eq!(loaded.chain, Ok(()));
+
+    let game = &loaded.session.table(TABLE).unwrap().game;
+    let original = sgf::read_str(&real_record()).unwrap();
+    assert_eq!(sgf::write_string(&game.game().unwrap()), sgf::write_string(&original));
+    assert_eq!(game.clock().unwrap().events(), clock_events(40).as_slice());
+    assert_eq!(game.ledger.incidents().count(), 1);
+    assert!(!game.marks.as_ref().unwrap().dead_points().is_empty());
+    assert!(game.is_confirmed());
+    assert_eq!(game.confirmation(Signer::White).unwrap().name, "AS");
+    assert_eq!(loaded.session.player(PlayerId(1)).unwrap().rank, Rank::Dan(3));
+    assert_eq!(loaded.session.player(PlayerId(2)).unwrap().rank, Rank::Kyu(2));
+
+    let text = fs::read_to_string(&path).unwrap();
+    assert!(text.starts_with("(\n\tversion: 2,"), "{}", &text[..40]);
+    let out = Command::new(env!("CARGO_BIN_EXE_go-arbiter"))
+        .arg("check")
+        .arg(&path)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    assert!(stdout.contains("chain intact"), "{stdout}");
+    assert!(stdout.contains("1 results, 1 confirmed"), "{stdout}");
+}
+
+#[test]
+fn ranks_read_kyu_amateur_and_professional_dan() {
+    assert_eq!("5k".parse::<Rank>(), Ok(Rank::Kyu(5)));
+    assert_eq!("7 dan".parse::<Rank>(), Ok(Rank::Dan(7)));
+    assert_eq!("9P".parse::<Rank>(), Ok(Rank::Pro(9)));
+    assert!("10d".parse::<Rank>().is_err());
+    assert!("d".parse::<Rank>().is_err());
+    assert_eq!(Rank::Pro(2).to_string(), "2p");
+}
+
+fn v1_file() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/session-v1.ron")
+}
+
+/// The version-1 fixture in tests/data is exactly what the version-1 writer gives for this
+/// session (to make it anew, write that output to the file).
+#[test]
+fn the_version_1_fixture_is_what_the_version_1_writer_wrote() {
+    let mut s = seated();
+    s.apply(
+        &arbiter("11:00"),
+        &Change::Result {
+            table: TABLE,
+            result: Some(GameResult::win(Color::White, Reason::Resignation)),
+        },
+    )
+    .unwrap();
+    let written = go_arbiter::session::format::to_ron_v1(&s).unwrap();
+    assert_eq!(fs::read_to_string(v1_file()).unwrap(), written);
+}
+
+#[test]
+fn a_version_1_file_is_migrated_on_load() {
+    let text = fs::read_to_string(v1_file()).unwrap();
+    assert!(text.contains("version: 1,") && text.contains("rank: \"3d\""));
+    let dir = scratch("migrate");
+    let path = dir.join("old.ron");
+    fs::write(&path, &text).unwrap();
+    let loaded = store::load(&path).unwrap();
+    assert_eq!(loaded.from_version, 1);
+    assert_eq!(loaded.chain, Ok(()));
+    assert_eq!(loaded.session.player(PlayerId(1)).unwrap().rank, Rank::Dan(3));
+    assert_eq!(loaded.session.player(PlayerId(2)).unwrap().rank, Rank::Kyu(2));
+    let last = loaded.session.audit.last().unwrap();
+    assert!(last.what.contains("migrated from schema version 1"), "{}", last.what);
+    assert_eq!(
+        loaded.session.table(TABLE).unwrap().game.result,
+        Some(GameResult::win(Color::White, Reason::Resignation))
+    );
+
+    // Opening writes it back in the current version; the old file stays as the newest backup.
+    let (store, _) = Store::open(&path).unwrap();
+    drop(store);
+    assert!(fs::read_to_string(&path).unwrap().contains("version: 2,"));
+    assert_eq!(fs::read_to_string(store::backup_path(&path, 1)).unwrap(), text);
+    assert_eq!(store::load(&path).unwrap().chain, Ok(()));
+}
+
+#[test]
+fn the_audit_chain_catches_hand_edits() {
+    let dir = scratch("audit");
+    let path = dir.join("day.ron");
+    let session = full_session();
+    Store::create(&path, &session).unwrap();
+    let text = fs::read_to_string(&path).unwrap();
+    let check = |text: &str| {
+        fs::write(&path, text).unwrap();
+        store::load(&path).unwrap().chain
+    };
+    assert_eq!(check(&text), Ok(()));
+
+    // The result changed in the file: Black's margin from 5 quarters to 9.
+    let edited = text.replacen("margin: Some(5)", "margin: Some(9)", 1);
+    assert_ne!(edited, text);
+    assert!(matches!(
+        check(&edited),
+        Err(ChainError::TableState { table: TABLE, .. })
+    ));
+
+    // An audit entry's words changed.
+    let edited = text.replacen("(CL) confirmed", "(XX) confirmed", 1);
+    assert_ne!(edited, text);
+    assert!(matches!(check(&edited), Err(ChainError::Hash { .. })));
+
+    // A player's rank changed.
+    let edited = text.replacen("rank: Kyu(2)", "rank: Dan(2)", 1);
+    assert_ne!(edited, text);
+    assert!(matches!(check(&edited), Err(ChainError::HeaderState { .. })));
+
+    let out = Command::new(env!("CARGO_BIN_EXE_go-arbiter"))
+        .arg("check")
+        .arg(&path)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(stdout.contains("audit trail BROKEN"), "{stdout}");
+}
+
+#[test]
+fn a_confirmed_result_is_locked_until_a_chief_arbiter_overrides_it() {
+    let mut s = full_session();
+    let before = s.clone();
+    let to = Some(GameResult::win(Color::White, Reason::Time));
+
+    let silent = s.apply(
+        &arbiter("12:00"),
+        &Change::Result {
+            table: TABLE,
+            result: to,
+        },
+    );
+    let Err(e @ SessionError::ResultLocked { .. }) = silent else {
+        panic!("{silent:?}")
+    };
+    assert!(e.to_string().contains("locked (Art. 16.4)"), "{e}");
+    assert!(e.to_string().contains("CL, AS, LW"), "{e}");
+
+    let by_arbiter = Change::Override {
+        table: TABLE,
+        result: to,
+        reason: "clock fault".into(),
+    };
+    assert!(matches!(
+        s.apply(&arbiter("12:01"), &by_arbiter),
+        Err(SessionError::NotChief { .. })
+    ));
+    let chief = Stamp::new("12:05", "Wang Hua", Role::ChiefArbiter);
+    let no_reason = Change::Override {
+        table: TABLE,
+        result: to,
+        reason: "  ".into(),
+    };
+    assert_eq!(s.apply(&chief, &no_reason), Err(SessionError::MissingReason));
+    assert_eq!(s, before, "refused changes change nothing");
+
+    s.apply(&chief, &by_arbiter).unwrap();
+    let game = &s.table(TABLE).unwrap().game;
+    assert_eq!(game.result, to);
+    let o = &game.overrides[0];
+    assert_eq!(
+        (o.old, o.new, o.reason.as_str(), o.by.as_str()),
+        (Some(GameResult::by_count(Quarters(5))), to, "clock fault", "Wang Hua")
+    );
+    let entry = s.audit.last().unwrap();
+    assert!(
+        entry.what.contains("B+2.5 -> W+T") && entry.what.contains("clock fault"),
+        "{}",
+        entry.what
+    );
+    assert_eq!(entry.stamp.wall_time, "12:05");
+    assert_eq!(go_arbiter::session::audit::verify(&s), Ok(()));
+
+    // An unconfirmed result needs no override; a confirmation needs a result.
+    let mut fresh = seated();
+    let over = fresh.apply(
+        &chief,
+        &Change::Override {
+            table: TABLE,
+            result: to,
+            reason: "x".into(),
+        },
+    );
+    assert_eq!(over, Err(SessionError::NotConfirmed(TABLE)));
+    let sign = Change::Confirm {
+        table: TABLE,
+        signer: Signer::Black,
+        name: "CL".into(),
+    };
+    assert_eq!(
+        fresh.apply(&arbiter("12:00"), &sign),
+        Err(SessionError::NoResult(TABLE))
+    );
+}
+
+#[test]
+fn a_session_that_did_not_close_is_recovered_from_snapshot_and_journal() {
+    let dir = scratch("recover");
+    let path = dir.join("day.ron");
+    let mut session = seated();
+    let mut store = Store::create(&path, &session).unwrap();
+    let record = Change::Record {
+        table: TABLE,
+        sgf: real_record(),
+        note: "moves".into(),
+    };
+    store.record(&mut session, &arbiter("10:00"), &record).unwrap();
+    store.snapshot(&session).unwrap();
+    for event in clock_events(10) {
+        store
+            .record(&mut session, &arbiter("10:05"), &Change::Clock { table: TABLE, event })
+            .unwrap();
+    }
+    // A refused change is neither applied nor journaled.
+    let refused = Change::Confirm {
+        table: TABLE,
+        signer: Signer::Black,
+        name: "CL".into(),
+    };
+    assert!(matches!(
+        store.record(&mut session, &arbiter("10:06"), &refused),
+        Err(StoreError::Change(_))
+    ));
+    drop(store); // the crash: no close
+    // The change being written when the power went: half a line.
+    fs::OpenOptions::new()
+        .append(true)
+        .open(store::journal_path(&path))
+        .unwrap()
+        .write_all(b"(seq: 99, stamp: (wall")
+        .unwrap();
+
+    let loaded: Loaded = store::load(&path).unwrap();
+    assert_eq!(loaded.replayed, 11, "the 11 clock events after the snapshot");
+    assert!(loaded.dropped_partial && loaded.recovered());
+    assert_eq!(loaded.session, session);
+    assert_eq!(loaded.chain, Ok(()));
+    assert_eq!(
+        loaded.running_clocks,
+        vec![TABLE],
+        "the clock was running: downtime goes to the player on move"
+    );
+
+    let clock = loaded.session.table(TABLE).unwrap().game.clock().unwrap();
+    let turn = clock.reading(Duration::from_secs(300) + 5 * MIN).turn.unwrap();
+    assert_eq!(
+        (turn.player, turn.used, turn.running),
+        (Color::Black, 5 * MIN, true),
+        "5 minutes down, charged to Black"
+    );
+
+    // A journal line spoiled in the middle is an error naming it, not a silent loss.
+    let journal = fs::read_to_string(store::journal_path(&path)).unwrap();
+    let spoiled = journal.replacen("(seq:", "(seq;", 1);
+    fs::write(store::journal_path(&path), &spoiled).unwrap();
+    let err = store::load(&path).unwrap_err();
+    assert!(matches!(err, StoreError::Journal { line: 1, .. }), "{err}");
+    fs::write(store::journal_path(&path), &journal).unwrap();
+
+    // Opening writes the recovered state as a snapshot and starts an empty journal.
+    let (_store, reopened) = Store::open(&path).unwrap();
+    assert_eq!(reopened.session, session);
+    assert_eq!(fs::read_to_string(store::journal_path(&path)).unwrap(), "");
+    let again = store::load(&path).unwrap();
+    assert_eq!((again.session == session, again.recovered()), (true, false));
+}
+
+#[test]
+fn bad_files_say_line_and_column_and_offer_the_newest_good_backup() {
+    let dir = scratch("bad");
+    let path = dir.join("day.ron");
+    let mut session = seated();
+    let mut store = Store::create(&path, &session).unwrap();
+    store
+        .record(
+            &mut session,
+            &arbiter("10:00"),
+            &Change::Result {
+                table: TABLE,
+                result: None,
+            },
+        )
+        .unwrap();
+    store.close(&session).unwrap();
+    let good = fs::read_to_string(&path).unwrap();
+
+    // Hand-edited: a colon lost on line 2.
+    let edited = good.replacen("version: 2", "version 2", 1);
+    fs::write(&path, &edited).unwrap();
+    let err = Store::open(&path).unwrap_err();
+    let StoreError::Unreadable {
+        error: FormatError::Parse { line, column, .. },
+        backup,
+        ..
+    } = &err
+    else {
+        panic!("{err}")
+    };
+    assert_eq!((*line, *column), (2, 9), "{err}");
+    assert_eq!(backup.as_deref(), Some(store::backup_path(&path, 1).as_path()));
+    let message = err.to_string();
+    assert!(
+        message.contains("line 2, column 9") && message.contains("newest good backup"),
+        "{message}"
+    );
+    assert_eq!(
+        fs::read_to_string(&path).unwrap(),
+        edited,
+        "an unreadable file is never overwritten"
+    );
+
+    // Truncated: the error is at the end, and still located.
+    fs::write(&path, &good[..good.len() / 2]).unwrap();
+    let err = store::load(&path).unwrap_err();
+    assert!(
+        matches!(&err, StoreError::Unreadable { error: FormatError::Parse { line, .. }, .. } if *line > 10),
+        "{err}"
+    );
+
+    // A value of the wrong kind.
+    fs::write(&path, good.replacen("komi: 15", "komi: \"7.5\"", 1)).unwrap();
+    let err = store::load(&path).unwrap_err();
+    assert!(err.to_string().contains("line"), "{err}");
+
+    // The arbiter takes the backup: the broken file is kept aside.
+    let used = store::restore_newest_backup(&path).unwrap();
+    assert_eq!(used, store::backup_path(&path, 1));
+    assert!(store::load(&path).is_ok());
+    assert!(dir.join("day.ron.unreadable").exists());
+
+    let out = Command::new(env!("CARGO_BIN_EXE_go-arbiter"))
+        .arg("check")
+        .arg(dir.join("day.ron.unreadable"))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr.contains("line"), "{stderr}");
+}
+
+#[test]
+fn the_saver_thread_journals_and_snapshots_off_the_caller_thread() {
+    let dir = scratch("saver");
+    let path = dir.join("day.ron");
+    let mut session = seated();
+    let saver = Saver::spawn(Store::create(&path, &session).unwrap());
+    let events = clock_events(6);
+    for event in &events[..3] {
+        saver
+            .record(
+                &mut session,
+                &arbiter("10:00"),
+                &Change::Clock {
+                    table: TABLE,
+                    event: event.clone(),
+                },
+            )
+            .unwrap();
+    }
+    saver.snapshot(&session);
+    for event in &events[3..] {
+        saver
+            .record(
+                &mut session,
+                &arbiter("10:02"),
+                &Change::Clock {
+                    table: TABLE,
+                    event: event.clone(),
+                },
+            )
+            .unwrap();
+    }
+    let refused = saver.record(
+        &mut session,
+        &arbiter("10:03"),
+        &Change::Clock {
+            table: TABLE,
+            event: events[0].clone(),
+        },
+    );
+    assert!(refused.is_err(), "an event earlier than the clock's last is refused");
+    assert!(saver.failures().is_empty());
+    saver.close(&session).unwrap();
+    let loaded = store::load(&path).unwrap();
+    assert_eq!(loaded.session, session);
+    assert!(!loaded.recovered());
+    assert_eq!(loaded.session.table(TABLE).unwrap().game.clock_events, events);
+}
+
+const FAULT_DIR: &str = "GO_ARBITER_SESSION_FAULT_DIR";
+
+/// The child of the fault test (does nothing unless the parent sets `FAULT_DIR`): opens the
+/// session, then records results, snapshotting every fourth change, printing `state N` after
+/// each change is on disk, until it is killed.
+#[test]
+fn fault_child() {
+    let Some(dir) = std::env::var_os(FAULT_DIR) else { return };
+    let path = Path::new(&dir).join("day.ron");
+    let (mut store, loaded) = Store::open(&path).unwrap();
+    let mut session = loaded.session;
+    let mut out = std::io::stdout();
+    for step in 0..10_000u32 {
+        let n = session.audit.len() as i32;
+        let change = Change::Result {
+            table: TABLE,
+            result: Some(GameResult::by_count(Quarters(n))),
+        };
+        store.record(&mut session, &arbiter("10:00"), &change).unwrap();
+        if step % 4 == 3 {
+            store.snapshot(&session).unwrap();
+        }
+        writeln!(out, "state {}", session.audit.len()).unwrap();
+        out.flush().unwrap();
+    }
+}
+
+/// The state a folder's session holds: its number of audit entries, checked whole.
+fn state_on_disk(path: &Path) -> usize {
+    store::read_snapshot(path).unwrap();
+    let loaded = store::load(path).unwrap();
+    assert_eq!(loaded.chain, Ok(()));
+    let n = loaded.session.audit.len();
+    let result = loaded.session.table(TABLE).unwrap().game.result;
+    if n > seated().audit.len() {
+        assert_eq!(result, Some(GameResult::by_count(Quarters(n as i32 - 1))));
+    }
+    n
+}
+
+#[test]
+fn a_saver_killed_at_random_points_leaves_the_old_or_the_new_state() {
+    let dir = scratch("fault");
+    let path = dir.join("day.ron");
+    let exe = std::env::current_exe().unwrap();
+    let mut rng: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut next = || {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        rng
+    };
+    let mut known = 0;
+    // Kills after the child had written something, and kills that caught a change half-written.
+    let (mut while_writing, mut caught_mid_change) = (0, 0);
+    for round in 0..500 {
+        if round % 100 == 0 {
+            for entry in fs::read_dir(&dir).unwrap() {
+                fs::remove_file(entry.unwrap().path()).unwrap();
+            }
+            let fresh = seated();
+            Store::create(&path, &fresh).unwrap();
+            known = fresh.audit.len();
+        }
+        let mut child = Command::new(&exe)
+            .args(["session::fault_child", "--exact", "--nocapture", "--test-threads=1"])
+            .env(FAULT_DIR, &dir)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut lines = BufReader::new(child.stdout.take().unwrap())
+            .lines()
+            .map_while(Result::ok);
+        // The harness may print "test ... " before the first line, on the same line.
+        let state = |l: String| {
+            l.rsplit_once("state ")
+                .and_then(|(_, n)| n.trim().parse::<usize>().ok())
+        };
+        let mut printed = None;
+        // Every other kill waits for the child's first change, so most land while it writes;
+        // the others may land while it opens and recovers the session.
+        if round % 2 == 0 {
+            printed = lines.by_ref().find_map(state);
+        }
+        std::thread::sleep(Duration::from_micros(next() % 12_000));
+        child.kill().unwrap(); // SIGKILL
+        child.wait().unwrap();
+        printed = lines.filter_map(state).last().or(printed);
+        let committed = printed.unwrap_or(known);
+        let on_disk = state_on_disk(&path);
+        assert!(
+            on_disk == committed || on_disk == committed + 1,
+            "kill {round}: {committed} changes were on disk, the file holds {on_disk}"
+        );
+        while_writing += usize::from(printed.is_some());
+        caught_mid_change += usize::from(on_disk == committed + 1);
+        known = on_disk;
+    }
+    eprintln!("500 kills: {while_writing} while writing, {caught_mid_change} with a change in flight that landed");
+    assert!(
+        while_writing >= 240,
+        "only {while_writing} kills happened while the child was writing"
+    );
+    let _ = fs::remove_dir_all(&dir);
+}

@@ -1,0 +1,288 @@
+//! The session model: the event, players with ranks, rounds, tables, and each table's game
+//! (setup, record as SGF text, clock events, ledger, marks, result, confirmations).
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::board::Color;
+use crate::clock::{Clock, ClockError, ClockEvent, TimeControl};
+use crate::game::Game;
+use crate::ledger::{Edition, Ledger};
+use crate::rules::Preset;
+use crate::scoring::{GameResult, Marks, Quarters};
+use crate::sgf::{self, SgfError};
+
+use super::audit::AuditEntry;
+
+/// A tournament day (or several): the event, its players and rounds, and the audit trail of
+/// every change. Change it through [`Session::apply`](super::ops) so the trail stays whole;
+/// `go-arbiter check` finds changes made any other way.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Session {
+    pub event: Event,
+    pub players: Vec<Player>,
+    pub rounds: Vec<Round>,
+    pub audit: Vec<AuditEntry>,
+}
+
+/// The event's settings; each game takes its defaults from here.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Event {
+    pub name: String,
+    /// As the organiser writes them ("2026-11-28", "2026-11-29").
+    pub dates: Vec<String>,
+    pub venue: String,
+    /// The rule edition of the penalty ledger.
+    pub edition: Edition,
+    pub rules: Preset,
+    /// Komi in quarter stones (exact: 3 3/4 stones is 15).
+    pub komi: Quarters,
+    /// The default time control in its written form ("chinese:60m/5").
+    pub time_control: String,
+    /// How late a player may be at the start before forfeiting (Art. 22.1-22.2).
+    pub lateness_limit: Duration,
+}
+
+/// A player's id in the session.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct PlayerId(pub u32);
+
+/// A rank as the rules use them: kyu, amateur dan, professional dan.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Rank {
+    Kyu(u8),
+    Dan(u8),
+    Pro(u8),
+}
+
+/// A rank that does not read as `5k`, `3d` or `2p`.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("`{0}` is not a rank (expected a number and k, d or p: 5k, 3d, 2p)")]
+pub struct RankError(pub String);
+
+impl FromStr for Rank {
+    type Err = RankError;
+    fn from_str(text: &str) -> Result<Rank, RankError> {
+        let t = text.trim().to_ascii_lowercase();
+        let bad = || RankError(text.to_string());
+        let split = t.find(|c: char| !c.is_ascii_digit()).ok_or_else(bad)?;
+        let (digits, unit) = t.split_at(split);
+        let n: u8 = digits.parse().map_err(|_| bad())?;
+        match (unit.trim(), n) {
+            ("k" | "kyu", 1..=30) => Ok(Rank::Kyu(n)),
+            ("d" | "dan", 1..=9) => Ok(Rank::Dan(n)),
+            ("p" | "pro", 1..=9) => Ok(Rank::Pro(n)),
+            _ => Err(bad()),
+        }
+    }
+}
+
+impl fmt::Display for Rank {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Rank::Kyu(n) => write!(f, "{n}k"),
+            Rank::Dan(n) => write!(f, "{n}d"),
+            Rank::Pro(n) => write!(f, "{n}p"),
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Player {
+    pub id: PlayerId,
+    pub name: String,
+    pub rank: Rank,
+    /// Club or country.
+    pub club: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Round {
+    pub number: u32,
+    pub date: String,
+    pub tables: Vec<Table>,
+}
+
+/// Where a game is played: round and table number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct TableId {
+    pub round: u32,
+    pub table: u32,
+}
+
+impl fmt::Display for TableId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "round {} table {}", self.round, self.table)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Table {
+    pub number: u32,
+    pub black: PlayerId,
+    pub white: PlayerId,
+    pub game: TableGame,
+}
+
+/// Who signs a result (Art. 16.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Signer {
+    Black,
+    White,
+    Arbiter,
+}
+
+impl Signer {
+    pub const ALL: [Signer; 3] = [Signer::Black, Signer::White, Signer::Arbiter];
+}
+
+/// One signature under a result: names or initials, and the wall time the caller gave.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Confirmation {
+    pub signer: Signer,
+    pub name: String,
+    pub wall_time: String,
+}
+
+/// A chief arbiter's change of a confirmed result.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ResultOverride {
+    pub old: Option<GameResult>,
+    pub new: Option<GameResult>,
+    pub reason: String,
+    pub by: String,
+    pub wall_time: String,
+}
+
+/// What a new table's game starts from.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameSetup {
+    pub size: u8,
+    pub handicap: u32,
+    pub komi: Quarters,
+    pub rules: Preset,
+    /// Written form ("chinese:60m/5").
+    pub time_control: String,
+}
+
+/// The game at a table.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TableGame {
+    pub handicap: u32,
+    pub komi: Quarters,
+    pub rules: Preset,
+    /// Written form ("chinese:60m/5").
+    pub time_control: String,
+    /// The record as SGF text (flags, comments and clock readings survive it).
+    pub record: String,
+    /// The clock is the replay of these events under `time_control`.
+    pub clock_events: Vec<ClockEvent>,
+    pub ledger: Ledger,
+    pub marks: Option<Marks>,
+    pub result: Option<GameResult>,
+    pub confirmations: Vec<Confirmation>,
+    pub overrides: Vec<ResultOverride>,
+}
+
+/// A stored part of a game that does not read back.
+#[derive(Clone, Debug, PartialEq, Error)]
+pub enum StoredGameError {
+    #[error("the record does not read as SGF: {0}")]
+    Record(#[from] SgfError),
+    #[error("the time control `{text}` does not read: {message}")]
+    Control { text: String, message: String },
+    #[error("the clock events do not replay: {0}")]
+    Clock(#[from] ClockError),
+}
+
+impl TableGame {
+    /// The record, read back from its SGF text.
+    pub fn game(&self) -> Result<Game, StoredGameError> {
+        Ok(sgf::read_str(&self.record)?)
+    }
+
+    pub fn control(&self) -> Result<TimeControl, StoredGameError> {
+        self.time_control
+            .parse()
+            .map_err(|e: crate::clock::ControlError| StoredGameError::Control {
+                text: self.time_control.clone(),
+                message: e.to_string(),
+            })
+    }
+
+    /// The clock, replayed from its events.
+    pub fn clock(&self) -> Result<Clock, StoredGameError> {
+        Ok(Clock::replay(self.control()?, &self.clock_events)?)
+    }
+
+    /// The signature of `signer`, if given.
+    pub fn confirmation(&self, signer: Signer) -> Option<&Confirmation> {
+        self.confirmations.iter().find(|c| c.signer == signer)
+    }
+
+    /// Both players and the arbiter have signed: the result is locked (Art. 16.4).
+    pub fn is_confirmed(&self) -> bool {
+        Signer::ALL.iter().all(|s| self.confirmation(*s).is_some())
+    }
+}
+
+/// The colour a signer plays, for the players.
+pub fn signer_color(signer: Signer) -> Option<Color> {
+    match signer {
+        Signer::Black => Some(Color::Black),
+        Signer::White => Some(Color::White),
+        Signer::Arbiter => None,
+    }
+}
+
+impl Session {
+    /// A session with no players, rounds or history yet.
+    pub fn new(event: Event) -> Session {
+        Session {
+            event,
+            players: Vec::new(),
+            rounds: Vec::new(),
+            audit: Vec::new(),
+        }
+    }
+
+    pub fn player(&self, id: PlayerId) -> Option<&Player> {
+        self.players.iter().find(|p| p.id == id)
+    }
+
+    pub fn round(&self, number: u32) -> Option<&Round> {
+        self.rounds.iter().find(|r| r.number == number)
+    }
+
+    pub fn table(&self, id: TableId) -> Option<&Table> {
+        self.round(id.round)?.tables.iter().find(|t| t.number == id.table)
+    }
+
+    pub(crate) fn table_mut(&mut self, id: TableId) -> Option<&mut Table> {
+        self.rounds
+            .iter_mut()
+            .find(|r| r.number == id.round)?
+            .tables
+            .iter_mut()
+            .find(|t| t.number == id.table)
+    }
+
+    /// Every table, round by round.
+    pub fn tables(&self) -> impl Iterator<Item = (TableId, &Table)> {
+        self.rounds.iter().flat_map(|r| {
+            r.tables.iter().map(move |t| {
+                (
+                    TableId {
+                        round: r.number,
+                        table: t.number,
+                    },
+                    t,
+                )
+            })
+        })
+    }
+}

@@ -1,0 +1,368 @@
+//! Changes to a session: the [`Change`] values the journal stores, their checks (a confirmed
+//! result is locked, Art. 16.4; only a chief arbiter overrides it, with a reason) and their
+//! application, each leaving one audit entry.
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::clock::{ClockEvent, WrittenDuration};
+use crate::game::{Game, GameError};
+use crate::ledger::Ledger;
+use crate::scoring::{GameResult, Marks};
+use crate::sgf;
+
+use super::audit::{self, ChainError, Role, Stamp};
+use super::model::{
+    Confirmation, Event, GameSetup, Player, PlayerId, ResultOverride, Round, Session, Signer, StoredGameError, Table,
+    TableGame, TableId,
+};
+
+/// One change, as the journal stores it and [`Session::apply`] applies it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Change {
+    /// The event's settings replaced.
+    Event(Event),
+    /// A player added, or replaced by id.
+    Player(Player),
+    Round {
+        number: u32,
+        date: String,
+    },
+    /// A table added to its round, with a new game.
+    Table {
+        table: TableId,
+        black: PlayerId,
+        white: PlayerId,
+        setup: GameSetup,
+    },
+    /// The record replaced by this SGF text (a move, a stone edit, a ruling...), with a note.
+    Record {
+        table: TableId,
+        sgf: String,
+        note: String,
+    },
+    /// An event appended to the clock.
+    Clock {
+        table: TableId,
+        event: ClockEvent,
+    },
+    /// The ledger replaced by one that extends it (ledgers are append-only).
+    Ledger {
+        table: TableId,
+        ledger: Ledger,
+    },
+    Marks {
+        table: TableId,
+        marks: Option<Marks>,
+    },
+    /// The result set, before confirmation.
+    Result {
+        table: TableId,
+        result: Option<GameResult>,
+    },
+    /// A signature under the result.
+    Confirm {
+        table: TableId,
+        signer: Signer,
+        name: String,
+    },
+    /// A chief arbiter's change of a confirmed result.
+    Override {
+        table: TableId,
+        result: Option<GameResult>,
+        reason: String,
+    },
+}
+
+impl Change {
+    /// The table the change concerns, if any.
+    pub fn table(&self) -> Option<TableId> {
+        match self {
+            Change::Event(_) | Change::Player(_) | Change::Round { .. } => None,
+            Change::Table { table, .. }
+            | Change::Record { table, .. }
+            | Change::Clock { table, .. }
+            | Change::Ledger { table, .. }
+            | Change::Marks { table, .. }
+            | Change::Result { table, .. }
+            | Change::Confirm { table, .. }
+            | Change::Override { table, .. } => Some(*table),
+        }
+    }
+}
+
+/// Why a change was refused. A refused change leaves the session as it was.
+#[derive(Clone, Debug, PartialEq, Error)]
+pub enum SessionError {
+    #[error("there is no round {0}")]
+    NoSuchRound(u32),
+    #[error("round {0} already exists")]
+    RoundExists(u32),
+    #[error("there is no {0}")]
+    NoSuchTable(TableId),
+    #[error("{0} already exists")]
+    TableExists(TableId),
+    #[error("there is no player {0:?}")]
+    NoSuchPlayer(PlayerId),
+    #[error("the new game cannot be set up: {0}")]
+    Setup(#[from] GameError),
+    #[error("{0}")]
+    Stored(#[from] StoredGameError),
+    #[error("the ledger is append-only: the new one must keep every entry of the old one, in order")]
+    LedgerRewritten,
+    #[error(
+        "the result of {table} ({result}) was confirmed by {signed}: it is locked (Art. 16.4); only a chief arbiter's override with a reason may change it"
+    )]
+    ResultLocked {
+        table: TableId,
+        result: String,
+        signed: String,
+    },
+    #[error("{actor} is not the chief arbiter: only a chief arbiter may override a confirmed result")]
+    NotChief { actor: String },
+    #[error("an override needs a reason")]
+    MissingReason,
+    #[error("the result of {0} is not confirmed: set it directly, no override is needed")]
+    NotConfirmed(TableId),
+    #[error("{0} has no result to confirm")]
+    NoResult(TableId),
+    #[error("{signer:?} has already confirmed the result of {table}")]
+    AlreadySigned { table: TableId, signer: Signer },
+    #[error("a signature needs a name or initials")]
+    MissingName,
+    #[error("the audit trail: {0}")]
+    Chain(#[from] ChainError),
+}
+
+fn result_text(result: &Option<GameResult>) -> String {
+    result.as_ref().map_or_else(|| "none".to_string(), GameResult::sgf_re)
+}
+
+impl Session {
+    /// Applies `change`, made by `stamp`'s actor at its wall time, and records it in the audit
+    /// trail. Refused changes change nothing.
+    pub fn apply(&mut self, stamp: &Stamp, change: &Change) -> Result<(), SessionError> {
+        let Some(id) = change.table() else {
+            let what = self.apply_header(change)?;
+            let state = audit::header_digest(self)?;
+            audit::push(&mut self.audit, stamp, None, what, state)?;
+            return Ok(());
+        };
+        if let Change::Table {
+            table,
+            black,
+            white,
+            setup,
+        } = change
+        {
+            return self.add_table(stamp, *table, *black, *white, setup);
+        }
+        let current = self.table(id).ok_or(SessionError::NoSuchTable(id))?;
+        let mut table = current.clone();
+        let what = change_game(&mut table.game, id, stamp, change)?;
+        let state = audit::table_digest(&table)?;
+        audit::push(&mut self.audit, stamp, Some(id), what, state)?;
+        if let Some(slot) = self.table_mut(id) {
+            *slot = table;
+        }
+        Ok(())
+    }
+
+    fn apply_header(&mut self, change: &Change) -> Result<String, SessionError> {
+        Ok(match change {
+            Change::Event(event) => {
+                self.event = event.clone();
+                format!("event: {} ({})", event.name, event.dates.join(", "))
+            }
+            Change::Player(player) => {
+                let what = format!(
+                    "player {}: {} {} ({})",
+                    player.id.0, player.name, player.rank, player.club
+                );
+                match self.players.iter_mut().find(|p| p.id == player.id) {
+                    Some(p) => *p = player.clone(),
+                    None => self.players.push(player.clone()),
+                }
+                what
+            }
+            Change::Round { number, date } => {
+                if self.round(*number).is_some() {
+                    return Err(SessionError::RoundExists(*number));
+                }
+                self.rounds.push(Round {
+                    number: *number,
+                    date: date.clone(),
+                    tables: Vec::new(),
+                });
+                format!("round {number} on {date}")
+            }
+            _ => String::new(),
+        })
+    }
+
+    fn add_table(
+        &mut self,
+        stamp: &Stamp,
+        id: TableId,
+        black: PlayerId,
+        white: PlayerId,
+        setup: &GameSetup,
+    ) -> Result<(), SessionError> {
+        if self.table(id).is_some() {
+            return Err(SessionError::TableExists(id));
+        }
+        for p in [black, white] {
+            if self.player(p).is_none() {
+                return Err(SessionError::NoSuchPlayer(p));
+            }
+        }
+        let mut game = Game::with_handicap(setup.size, setup.rules, setup.handicap)?;
+        game.info.black = self.player(black).map(|p| p.name.clone()).unwrap_or_default();
+        game.info.white = self.player(white).map(|p| p.name.clone()).unwrap_or_default();
+        game.rules.komi = setup.komi.points();
+        let table_game = TableGame {
+            handicap: setup.handicap,
+            komi: setup.komi,
+            rules: setup.rules,
+            time_control: setup.time_control.clone(),
+            record: sgf::write_string(&game),
+            clock_events: Vec::new(),
+            ledger: Ledger::new(self.event.edition),
+            marks: None,
+            result: None,
+            confirmations: Vec::new(),
+            overrides: Vec::new(),
+        };
+        table_game.control()?;
+        let table = Table {
+            number: id.table,
+            black,
+            white,
+            game: table_game,
+        };
+        let state = audit::table_digest(&table)?;
+        let what = format!(
+            "{id}: {} (B) v {} (W), {}x{}, handicap {}, komi {}, {}, {}",
+            game.info.black,
+            game.info.white,
+            setup.size,
+            setup.size,
+            setup.handicap,
+            setup.komi.points_text(),
+            setup.rules,
+            setup.time_control
+        );
+        let round = self
+            .rounds
+            .iter_mut()
+            .find(|r| r.number == id.round)
+            .ok_or(SessionError::NoSuchRound(id.round))?;
+        audit::push(&mut self.audit, stamp, Some(id), what, state)?;
+        round.tables.push(table);
+        Ok(())
+    }
+}
+
+/// Changes one game (a copy: the caller keeps it only on success) and says what changed.
+fn change_game(game: &mut TableGame, id: TableId, stamp: &Stamp, change: &Change) -> Result<String, SessionError> {
+    let locked = |game: &TableGame| -> Result<(), SessionError> {
+        if game.is_confirmed() {
+            let signed: Vec<String> = game.confirmations.iter().map(|c| c.name.clone()).collect();
+            return Err(SessionError::ResultLocked {
+                table: id,
+                result: result_text(&game.result),
+                signed: signed.join(", "),
+            });
+        }
+        Ok(())
+    };
+    Ok(match change {
+        Change::Record { sgf, note, .. } => {
+            let record = sgf::read_str(sgf).map_err(StoredGameError::from)?;
+            game.record = sgf.clone();
+            format!("record: {} moves; {note}", record.moves().len())
+        }
+        Change::Clock { event, .. } => {
+            game.clock_events.push(event.clone());
+            game.clock()?;
+            format!("clock at {}: {:?}", WrittenDuration(event.at), event.kind)
+        }
+        Change::Ledger { ledger, .. } => {
+            let old = game.ledger.entries();
+            if ledger.edition != game.ledger.edition || ledger.entries().get(..old.len()) != Some(old) {
+                return Err(SessionError::LedgerRewritten);
+            }
+            let added = ledger.entries().len() - old.len();
+            game.ledger = ledger.clone();
+            format!(
+                "ledger: {added} entries added: {:?}",
+                &ledger.entries()[ledger.entries().len() - added..]
+            )
+        }
+        Change::Marks { marks, .. } => {
+            game.marks = marks.clone();
+            match marks {
+                Some(m) => format!("marks: {} dead, {} seki", m.dead_points().len(), m.seki_points().len()),
+                None => "marks cleared".to_string(),
+            }
+        }
+        Change::Result { result, .. } => {
+            locked(game)?;
+            let what = format!("result: {} -> {}", result_text(&game.result), result_text(result));
+            game.result = *result;
+            // A changed result needs signing afresh.
+            game.confirmations.clear();
+            what
+        }
+        Change::Confirm { signer, name, .. } => {
+            if name.trim().is_empty() {
+                return Err(SessionError::MissingName);
+            }
+            if game.result.is_none() {
+                return Err(SessionError::NoResult(id));
+            }
+            if game.confirmation(*signer).is_some() {
+                return Err(SessionError::AlreadySigned {
+                    table: id,
+                    signer: *signer,
+                });
+            }
+            game.confirmations.push(Confirmation {
+                signer: *signer,
+                name: name.clone(),
+                wall_time: stamp.wall_time.clone(),
+            });
+            let locked = if game.is_confirmed() { "; result locked" } else { "" };
+            format!("{signer:?} ({name}) confirmed {}{locked}", result_text(&game.result))
+        }
+        Change::Override { result, reason, .. } => {
+            if stamp.role != Role::ChiefArbiter {
+                return Err(SessionError::NotChief {
+                    actor: stamp.actor.clone(),
+                });
+            }
+            if reason.trim().is_empty() {
+                return Err(SessionError::MissingReason);
+            }
+            if !game.is_confirmed() {
+                return Err(SessionError::NotConfirmed(id));
+            }
+            let what = format!(
+                "override by chief arbiter {}: {} -> {}; reason: {reason}",
+                stamp.actor,
+                result_text(&game.result),
+                result_text(result)
+            );
+            game.overrides.push(ResultOverride {
+                old: game.result,
+                new: *result,
+                reason: reason.clone(),
+                by: stamp.actor.clone(),
+                wall_time: stamp.wall_time.clone(),
+            });
+            game.result = *result;
+            what
+        }
+        Change::Event(_) | Change::Player(_) | Change::Round { .. } | Change::Table { .. } => String::new(),
+    })
+}
