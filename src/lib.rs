@@ -14,6 +14,7 @@
 //! - [`ledger`]: the penalty ledger: offences, sanctions, incidents, consequences.
 //! - [`audio`]: voice packs and the audio thread (rodio); silent with captions when there is no device.
 //! - [`session`]: the tournament day on disk: model, atomic RON store, journal, audit trail.
+//! - [`export`]: results out to the organiser's tools (SGF, CSV, standings, EGF, OpenGotha, PNG).
 //! - [`ui`]: the eframe window; the only module that imports egui.
 
 pub mod accuracy;
@@ -21,6 +22,7 @@ pub mod audio;
 pub mod board;
 pub mod caller;
 pub mod clock;
+pub mod export;
 pub mod game;
 pub mod ledger;
 pub mod playout;

@@ -9,6 +9,7 @@ mod caller;
 mod clock;
 mod cli;
 mod dead;
+mod export;
 mod game;
 mod ledger;
 mod scoring;
