@@ -10,9 +10,11 @@ use crate::clock::{Clock, Phase, PressOutcome, Reading, TimeControl};
 use crate::game::{Game, GameError, Illegal};
 use crate::ledger::{Catalogue, Edition, Ledger, OffenceId, RaisedBy, Report};
 use crate::rules::Preset;
+use crate::scoring::GameResult;
 
+use super::counting::{self, Confirmation, Counting, Override, Tool};
 use super::i18n::{Lang, Text};
-use super::{board_view, clock_view, ledger_view, moves_view};
+use super::{board_view, clock_view, counting_view, ledger_view, moves_view};
 
 /// The time control a new table starts with.
 pub const DEFAULT_CONTROL: &str = "chinese:60m/5";
@@ -53,6 +55,24 @@ pub enum Command {
     MinutesLeft(Color),
     /// A quick ledger entry: offender, offence.
     Incident(Color, OffenceId),
+    /// Count the position at the cursor (also entered by the second pass in a row).
+    EnterCounting,
+    /// Back to play from counting (not once the result is confirmed).
+    LeaveCounting,
+    /// Mark the suggested dead stones dead.
+    AcceptSuggestion,
+    /// What a click on a stone does while counting.
+    SetTool(Tool),
+    /// The side counted on the slip.
+    CountSide(Color),
+    /// The winner the ending buttons give a win to.
+    Winner(Color),
+    /// Another ending than the count; `None`: the count decides.
+    Ending(Option<GameResult>),
+    /// Black, White and the arbiter confirm the result (their initials typed on the screen).
+    Confirm,
+    /// The chief arbiter unlocks a confirmed result (name and reason typed on the screen).
+    Override,
 }
 
 /// The keys a table listens to. Left and right Shift can be reached from both sides of a table.
@@ -121,6 +141,11 @@ pub struct Table {
     /// The last thing refused or worth saying (an illegal move and its reason, ...).
     pub message: Option<String>,
     pub caption: Option<Caption>,
+    /// The counting screen, while a game is being counted. Its confirmation and overrides live
+    /// here with the table (not yet in a session's audit trail).
+    pub counting: Option<Counting>,
+    /// The window's context, for a worker thread to ask for a frame when it is done.
+    repaint: Option<egui::Context>,
     /// The clock read at the last command: the start of the next step of the caller's schedule.
     last_reading: Reading,
 }
@@ -155,8 +180,22 @@ impl Table {
             },
             message: None,
             caption: None,
+            counting: None,
+            repaint: None,
             last_reading,
         }
+    }
+
+    /// A table with `game` (a record opened from a file) at the end of its main line; a game that
+    /// ended with two passes goes straight to counting.
+    pub fn open(game: Game) -> Table {
+        let mut table = Table::new();
+        table.game = game;
+        table.game.goto_main_line_end();
+        if table.game.position().passes_in_row >= 2 {
+            table.apply(Command::EnterCounting, Duration::ZERO);
+        }
+        table
     }
 
     pub fn tr(&self, text: Text) -> &'static str {
@@ -170,6 +209,10 @@ impl Table {
     /// Draws the table at `now`, applies what the panels and keys asked for, and asks for the
     /// next repaint only when something visible will change.
     pub fn frame(&mut self, ui: &mut egui::Ui, now: Duration) {
+        self.repaint = Some(ui.ctx().clone());
+        if let Some(c) = &mut self.counting {
+            c.poll();
+        }
         self.apply(Command::Tick, now);
         for command in self.keys_pressed(ui) {
             self.apply(command, now);
@@ -237,17 +280,30 @@ impl Table {
         egui::Panel::right("clock_and_ledger")
             .resizable(false)
             .exact_size(480.0)
-            .show(ui, |ui| {
-                commands.extend(clock_view::show(ui, self, &reading));
-                ui.separator();
-                commands.extend(ledger_view::show(ui, self, &reading));
+            .show(ui, |ui| match self.counting {
+                Some(_) => {
+                    egui::ScrollArea::vertical()
+                        .id_salt("counting")
+                        .show(ui, |ui| commands.extend(counting_view::show(ui, self)));
+                }
+                None => {
+                    commands.extend(clock_view::show(ui, self, &reading));
+                    ui.separator();
+                    commands.extend(ledger_view::show(ui, self, &reading));
+                }
             });
         egui::CentralPanel::default_margins().show(ui, |ui| {
-            commands.extend(moves_view::toolbar(ui, self));
+            match &self.counting {
+                Some(c) => commands.extend(counting_view::toolbar(ui, self, c)),
+                None => commands.extend(moves_view::toolbar(ui, self)),
+            }
             // Always one line, so that the board does not move when a message comes or goes.
             let message = self.message.as_deref().unwrap_or(" ");
             ui.colored_label(egui::Color32::from_rgb(230, 80, 60), message);
-            commands.extend(board_view::show(ui, &self.game));
+            match &self.counting {
+                Some(c) => commands.extend(board_view::show_board(ui, &c.game, Some(&counting_view::overlay(c)))),
+                None => commands.extend(board_view::show(ui, &self.game)),
+            }
         });
         commands
     }
@@ -257,12 +313,19 @@ impl Table {
         if command != Command::Tick {
             self.tick(now);
         }
+        if self.counting.is_some() && self.counting_command(&command) {
+            self.last_reading = self.clock.reading(now);
+            return;
+        }
         match command {
             Command::Tick => self.tick(now),
             Command::Point(p) => self.point(p),
             Command::Pass => {
                 self.game.pass();
                 self.message = None;
+                if self.game.position().passes_in_row >= 2 {
+                    self.enter_counting();
+                }
             }
             Command::Undo => {
                 self.game.undo();
@@ -287,8 +350,116 @@ impl Table {
             Command::SetControl(text) => self.set_control(&text, now),
             Command::MinutesLeft(color) => self.minutes_left(color, now),
             Command::Incident(player, offence) => self.incident(player, offence, now),
+            Command::EnterCounting => self.enter_counting(),
+            Command::LeaveCounting
+            | Command::AcceptSuggestion
+            | Command::SetTool(_)
+            | Command::CountSide(_)
+            | Command::Winner(_)
+            | Command::Ending(_)
+            | Command::Confirm
+            | Command::Override => {
+                self.message = Some("not counting: press Count first".to_string());
+            }
         }
         self.last_reading = self.clock.reading(now);
+    }
+
+    fn enter_counting(&mut self) {
+        self.counting = Some(Counting::enter(&self.game, self.repaint.clone()));
+        self.message = None;
+    }
+
+    /// A command while counting: `true` when it was taken here. Changes to the result are refused
+    /// once it is confirmed, until the chief arbiter's override; moving in the record is refused
+    /// until play resumes.
+    fn counting_command(&mut self, command: &Command) -> bool {
+        let Some(c) = self.counting.as_mut() else { return false };
+        let changes_result = matches!(
+            command,
+            Command::Point(_)
+                | Command::LeaveCounting
+                | Command::AcceptSuggestion
+                | Command::SetTool(_)
+                | Command::Winner(_)
+                | Command::Ending(_)
+                | Command::Confirm
+        );
+        if changes_result && c.locked() {
+            self.message = Some(counting::LOCKED.to_string());
+            return true;
+        }
+        let outcome: Result<(), String> = match command {
+            Command::Point(p) => c.click(*p),
+            Command::LeaveCounting => {
+                self.counting = None;
+                Ok(())
+            }
+            Command::EnterCounting => Err("already counting".to_string()),
+            Command::AcceptSuggestion => c.accept(),
+            Command::SetTool(tool) => {
+                c.tool = *tool;
+                Ok(())
+            }
+            Command::CountSide(side) => {
+                c.side = *side;
+                Ok(())
+            }
+            Command::Winner(color) => {
+                c.winner = *color;
+                c.ending = c.ending.map(|e| match e.winner {
+                    Some(_) => GameResult::win(*color, e.reason),
+                    None => e,
+                });
+                Ok(())
+            }
+            Command::Ending(ending) => {
+                c.ending = *ending;
+                Ok(())
+            }
+            Command::Confirm => {
+                let d = &c.drafts;
+                let names = [d.black.trim(), d.white.trim(), d.arbiter.trim()];
+                match c.result(self.ledger.penalty_stones()) {
+                    _ if names.iter().any(|n| n.is_empty()) => {
+                        Err("Black, White and the arbiter must each confirm (initials)".to_string())
+                    }
+                    None => Err("there is no result to confirm".to_string()),
+                    Some(result) => {
+                        c.confirmed = Some(Confirmation {
+                            black: names[0].to_string(),
+                            white: names[1].to_string(),
+                            arbiter: names[2].to_string(),
+                            result,
+                        });
+                        Ok(())
+                    }
+                }
+            }
+            Command::Override => {
+                let (chief, reason) = (c.drafts.chief.trim().to_string(), c.drafts.reason.trim().to_string());
+                match &c.confirmed {
+                    None => Err("the result is not confirmed: nothing to override".to_string()),
+                    Some(_) if chief.is_empty() || reason.is_empty() => {
+                        Err("an override needs the chief arbiter's name and a reason".to_string())
+                    }
+                    Some(confirmed) => {
+                        let was = confirmed.result;
+                        c.overrides.push(Override { chief, reason, was });
+                        c.confirmed = None;
+                        c.drafts.chief.clear();
+                        c.drafts.reason.clear();
+                        Ok(())
+                    }
+                }
+            }
+            Command::Pass | Command::Undo | Command::Redo | Command::Goto(_) | Command::SetMode(_) => {
+                Err("counting: resume play before changing the record".to_string())
+            }
+            _ => return false,
+        };
+        self.message = outcome.err();
+        true
     }
 
     /// Records a timeout that fell, and shows the last call that fell due since the last reading.

@@ -1,6 +1,7 @@
 //! The board panel: the board drawn to scale (Art. 32: the lines' grid is 424.2 mm wide and
 //! 454.5 mm long, the stones a touch smaller than the cells), coordinates, star points, the
-//! last-move mark; a click on a point becomes `Command::Point`.
+//! last-move mark, and when counting the marks (dead stones faded and crossed, seki, territory as
+//! small squares of the owner's colour, shared points); a click on a point becomes `Command::Point`.
 
 use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, Vec2};
 
@@ -18,6 +19,15 @@ const MARGIN: f32 = 1.1;
 
 const WOOD: Color32 = Color32::from_rgb(222, 184, 120);
 const LINE: Color32 = Color32::from_rgb(40, 30, 20);
+
+/// What counting draws over the board.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Overlay {
+    pub dead: Vec<Point>,
+    pub seki: Vec<Point>,
+    /// Every empty point and dead stone's point with its owner (`None`: shared).
+    pub areas: Vec<(Point, Option<Color>)>,
+}
 
 /// Where the points of a board of `size` lie in a rectangle of the screen.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -99,6 +109,11 @@ fn last_move(game: &Game) -> Option<(Color, Point)> {
 
 /// Draws the board filling the space left; returns the command of a click on a point.
 pub fn show(ui: &mut egui::Ui, game: &Game) -> Option<Command> {
+    show_board(ui, game, None)
+}
+
+/// The board with the marks of a count over it.
+pub fn show_board(ui: &mut egui::Ui, game: &Game, overlay: Option<&Overlay>) -> Option<Command> {
     let size = ui.available_size().max(Vec2::splat(60.0));
     let (response, painter) = ui.allocate_painter(size, Sense::click());
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, "Board"));
@@ -169,18 +184,29 @@ pub fn show(ui: &mut egui::Ui, game: &Game) -> Option<Command> {
     for p in board.points() {
         let Some(color) = board.get(p) else { continue };
         let c = g.center(p);
+        let dead = overlay.is_some_and(|o| o.dead.contains(&p));
+        // A dead stone is drawn faded: a third of its opacity.
+        let alpha = if dead { 90 } else { 255 };
         match color {
             Color::Black => {
-                painter.circle_filled(c, radius, Color32::from_rgb(20, 20, 22));
+                painter.circle_filled(c, radius, Color32::from_rgba_unmultiplied(20, 20, 22, alpha));
             }
             Color::White => {
-                painter.circle_filled(c, radius, Color32::from_rgb(245, 245, 240));
-                painter.circle_stroke(c, radius, Stroke::new(0.8, Color32::from_gray(90)));
+                painter.circle_filled(c, radius, Color32::from_rgba_unmultiplied(245, 245, 240, alpha));
+                painter.circle_stroke(
+                    c,
+                    radius,
+                    Stroke::new(0.8, Color32::from_rgba_unmultiplied(90, 90, 90, alpha)),
+                );
             }
         }
     }
+    if let Some(o) = overlay {
+        draw_overlay(&painter, &g, o);
+    }
     if let Some((color, p)) = last_move(game)
         && board.get(p) == Some(color)
+        && overlay.is_none()
     {
         let mark = match color {
             Color::Black => Color32::from_gray(235),
@@ -194,6 +220,58 @@ pub fn show(ui: &mut egui::Ui, game: &Game) -> Option<Command> {
         return g.point_at(pos).map(Command::Point);
     }
     None
+}
+
+/// Territory as small squares of the owner's colour, shared points as small grey rings, dead
+/// stones crossed in red, seki stones with a small triangle.
+fn draw_overlay(painter: &egui::Painter, g: &Geometry, o: &Overlay) {
+    let side = g.dx * 0.34;
+    for &(p, owner) in &o.areas {
+        let c = g.center(p);
+        match owner {
+            Some(Color::Black) => {
+                painter.rect_filled(
+                    Rect::from_center_size(c, Vec2::splat(side)),
+                    1.0,
+                    Color32::from_rgb(20, 20, 22),
+                );
+            }
+            Some(Color::White) => {
+                let r = Rect::from_center_size(c, Vec2::splat(side));
+                painter.rect_filled(r, 1.0, Color32::from_rgb(250, 250, 246));
+                painter.rect_stroke(
+                    r,
+                    1.0,
+                    Stroke::new(1.0, Color32::from_gray(70)),
+                    egui::StrokeKind::Middle,
+                );
+            }
+            None => {
+                painter.circle_stroke(c, g.dx * 0.14, Stroke::new(1.6, Color32::from_rgb(200, 60, 40)));
+            }
+        }
+    }
+    let arm = g.dx * 0.28;
+    let cross = Stroke::new((g.dx * 0.07).max(1.5), Color32::from_rgb(210, 40, 30));
+    for &p in &o.dead {
+        let c = g.center(p);
+        painter.line_segment([c + Vec2::new(-arm, -arm), c + Vec2::new(arm, arm)], cross);
+        painter.line_segment([c + Vec2::new(-arm, arm), c + Vec2::new(arm, -arm)], cross);
+    }
+    for &p in &o.seki {
+        let c = g.center(p);
+        let h = g.dx * 0.22;
+        let triangle = vec![
+            c + Vec2::new(0.0, -h),
+            c + Vec2::new(h, h * 0.8),
+            c + Vec2::new(-h, h * 0.8),
+        ];
+        painter.add(egui::Shape::convex_polygon(
+            triangle,
+            Color32::from_rgb(40, 140, 220),
+            Stroke::NONE,
+        ));
+    }
 }
 
 #[cfg(test)]

@@ -1,5 +1,5 @@
 //! The record panels: the move list (moves, passes and setup edits on the path, click to go
-//! there) and the board's toolbar (play or edit mode, pass, undo, redo). Reads; returns commands.
+//! there) and the board's toolbar (play or edit mode, pass, undo, redo, count). Reads; returns commands.
 
 use egui::RichText;
 
@@ -97,6 +97,9 @@ pub fn toolbar(ui: &mut egui::Ui, table: &Table) -> Vec<Command> {
         }
         if ui.button(table.tr(Text::Redo)).clicked() {
             commands.push(Command::Redo);
+        }
+        if ui.button(table.tr(Text::Count)).clicked() {
+            commands.push(Command::EnterCounting);
         }
         ui.separator();
         let game = &table.game;

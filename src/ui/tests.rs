@@ -264,3 +264,227 @@ fn the_mouse_presses_too_and_a_timeout_stops_the_clock_and_the_repaints() {
         "a stopped clock asks for no repaint"
     );
 }
+
+/// A finished 9x9 game from the shared data (two passes at the end), under the Chinese rules.
+fn finished_game() -> crate::game::Game {
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/sgf/ogs-lemonsqueeze/9x9/600129.sgf");
+    let mut game = match crate::sgf::read_file(&path) {
+        Ok(game) => game,
+        Err(e) => panic!("{}: {e}", path.display()),
+    };
+    game.rules = crate::rules::Preset::Chinese2002.rules();
+    game.preset = Some(crate::rules::Preset::Chinese2002);
+    game
+}
+
+fn harness_with(table: Table) -> Harness<'static, Driven> {
+    let mut harness = Harness::builder()
+        .with_size(egui::Vec2::new(1260.0, 860.0))
+        .build_ui_state(
+            |ui, d: &mut Driven| d.table.frame(ui, d.now),
+            Driven {
+                table,
+                now: Duration::ZERO,
+            },
+        );
+    // A step, not a run: the spinner repaints until the suggestion arrives.
+    harness.step();
+    harness
+}
+
+/// Runs frames until the dead-stone suggestion (computed on its own thread) has arrived.
+fn wait_for_suggestion(harness: &mut Harness<'static, Driven>) {
+    for _ in 0..1000 {
+        // Steps, not runs: the spinner repaints until the suggestion arrives.
+        harness.step();
+        if harness
+            .state()
+            .table
+            .counting
+            .as_ref()
+            .is_some_and(|c| c.suggested().is_some())
+        {
+            harness.run();
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    panic!("no suggestion after 5 s");
+}
+
+fn gtp9(text: &str) -> Point {
+    Point::from_gtp(text, 9).unwrap_or(Point::new(99, 99))
+}
+
+fn dead_stones(harness: &Harness<'static, Driven>) -> usize {
+    harness
+        .state()
+        .table
+        .counting
+        .as_ref()
+        .map_or(0, |c| c.marks.dead_points().len())
+}
+
+/// Types `text` into the text field labelled `label`.
+fn type_into(harness: &mut Harness<'static, Driven>, label: &str, text: &str) {
+    harness.get_by_label(label).focus();
+    harness.run();
+    harness.get_by_label(label).type_text(text);
+    harness.run();
+    harness.run();
+}
+
+#[test]
+fn two_passes_enter_counting_and_resume_play_leaves_it() {
+    let mut harness = harness();
+    harness.get_by_label("Pass").click();
+    harness.run();
+    assert!(harness.state().table.counting.is_none());
+    harness.get_by_label("Pass").click();
+    harness.step();
+    assert!(harness.state().table.counting.is_some());
+    wait_for_suggestion(&mut harness);
+    harness.get_by_label("Counting");
+    harness.get_by_label("Accept suggestion (0)");
+    harness.get_by_label("Resume play").click();
+    harness.run();
+    assert!(harness.state().table.counting.is_none());
+    harness.get_by_label("Count").click();
+    harness.step();
+    assert!(harness.state().table.counting.is_some(), "the arbiter's button");
+    wait_for_suggestion(&mut harness);
+}
+
+#[test]
+fn a_real_game_is_counted_confirmed_refused_and_overridden() {
+    let mut harness = harness_with(Table::open(finished_game()));
+    assert!(harness.state().table.counting.is_some(), "two passes at the end");
+    wait_for_suggestion(&mut harness);
+    assert_eq!(dead_stones(&harness), 0, "only a proposal until accepted");
+    harness.get_by_label("Accept suggestion (1)").click();
+    harness.run();
+    assert_eq!(
+        harness.state().table.counting.as_ref().map(|c| c.marks.dead_points()),
+        Some(vec![gtp9("G8")])
+    );
+    assert_eq!(
+        repaint_delay(&harness),
+        Duration::MAX,
+        "counting asks for no repaint once the suggestion is in"
+    );
+    // Black counted: 44 1/2 stones against a par of 40 1/2 + 3 3/4 = 44 1/4.
+    harness.get_by_label("44 1/2");
+    harness.get_by_label("4 tens and 4 1/2");
+    harness.get_by_label("40 1/2");
+    harness.get_by_label("+ 3 3/4");
+    harness.get_by_label("44 1/4");
+    harness.get_by_label("Black wins by 1/4 stone (1/2 point)");
+    harness.get_by_label("SGF RE[B+0.5]");
+
+    // White's stones at G2 and G1: the chain, then its whole group, then the group back.
+    click_point(&mut harness, gtp9("G2"));
+    assert_eq!(dead_stones(&harness), 3);
+    click_point(&mut harness, gtp9("G2"));
+    let group = {
+        let c = harness.state().table.counting.as_ref();
+        c.map(|c| c.marks.group(c.board(), gtp9("G2"))).unwrap_or_default()
+    };
+    assert!(group.len() > 2 && group.contains(&gtp9("J2")));
+    assert_eq!(dead_stones(&harness), 1 + group.len());
+    harness.get_by_label_contains("Black wins by");
+    click_point(&mut harness, gtp9("G2"));
+    assert_eq!(dead_stones(&harness), 1);
+    harness.get_by_label("Black wins by 1/4 stone (1/2 point)");
+
+    // White counted: 36 1/2 against 40 1/2 - 3 3/4 = 36 3/4, the same result.
+    harness.get_by_label("Count White").click();
+    harness.run();
+    harness.get_by_label("3 tens and 6 1/2");
+    harness.get_by_label("- 3 3/4");
+    harness.get_by_label("36 3/4");
+    harness.get_by_label("Black wins by 1/4 stone (1/2 point)");
+
+    // A hand count one half stone short.
+    type_into(&mut harness, "Counted on the board", "36");
+    harness.get_by_label("counted 3 tens and 6, expected 3 tens and 6 1/2: 1/2 stone less");
+    harness.get_by_label("If this hand count is right: Black wins by 3/4 stone (1 1/2 points)");
+    harness.get_by_label("Black wins by 1/4 stone (1/2 point)");
+
+    // Confirmation needs all three.
+    harness.get_by_label("Confirm result").click();
+    harness.run();
+    harness.get_by_label("Black, White and the arbiter must each confirm (initials)");
+    type_into(&mut harness, "Black initials", "GS");
+    type_into(&mut harness, "White initials", "NX");
+    type_into(&mut harness, "Arbiter initials", "AR");
+    harness.get_by_label("Confirm result").click();
+    harness.run();
+    harness.get_by_label("Confirmed: B+0.5 (B GS, W NX, Arbiter AR)");
+
+    // Locked: a click on the board and another ending are refused.
+    click_point(&mut harness, gtp9("G2"));
+    assert_eq!(dead_stones(&harness), 1);
+    harness.get_by_label(super::counting::LOCKED);
+    harness.state_mut().table.apply(
+        Command::Ending(Some(crate::scoring::GameResult::win(
+            Color::White,
+            crate::scoring::Reason::Resignation,
+        ))),
+        Duration::ZERO,
+    );
+    harness.run();
+    harness.get_by_label("SGF RE[B+0.5]");
+
+    // The override needs a name and a reason.
+    harness.get_by_label("Override").click();
+    harness.run();
+    harness.get_by_label("an override needs the chief arbiter's name and a reason");
+    type_into(&mut harness, "Chief arbiter", "CA");
+    type_into(&mut harness, "Reason", "G8 was agreed alive");
+    harness.get_by_label("Override").click();
+    harness.run();
+    harness.get_by_label("CA: G8 was agreed alive (was B+0.5)");
+    click_point(&mut harness, gtp9("G8"));
+    assert_eq!(dead_stones(&harness), 0);
+    harness.get_by_label_contains("White wins by");
+}
+
+#[test]
+fn other_endings_set_the_result_with_their_reason() {
+    let mut harness = harness_with(Table::open(finished_game()));
+    wait_for_suggestion(&mut harness);
+    harness.get_by_label("White").click();
+    harness.run();
+    harness.get_by_label("Resignation").click();
+    harness.run();
+    harness.get_by_label("White wins by resignation");
+    harness.get_by_label("SGF RE[W+R]");
+    harness.get_by_label("Time").click();
+    harness.run();
+    harness.get_by_label("White wins on time");
+    harness.get_by_label("Both lose").click();
+    harness.run();
+    harness.get_by_label("Both players lose");
+    harness.get_by_label("No result").click();
+    harness.run();
+    harness.get_by_label("SGF RE[Void]");
+    harness.get_by_label("Draw").click();
+    harness.run();
+    harness.get_by_label("SGF RE[0]");
+}
+
+#[test]
+fn the_seki_tool_marks_a_chain_and_unmarks_it() {
+    let mut harness = harness_with(Table::open(finished_game()));
+    wait_for_suggestion(&mut harness);
+    harness.get_by_label("Seki").click();
+    harness.run();
+    click_point(&mut harness, gtp9("G2"));
+    let seki = |h: &Harness<'static, Driven>| h.state().table.counting.as_ref().map(|c| c.marks.seki_points());
+    assert_eq!(seki(&harness), Some(vec![gtp9("G2"), gtp9("G1")]));
+    click_point(&mut harness, gtp9("G1"));
+    assert_eq!(seki(&harness), Some(vec![]));
+    click_point(&mut harness, gtp9("H4"));
+    harness.get_by_label("H4 is empty: click a stone");
+}

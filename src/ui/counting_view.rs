@@ -1,0 +1,297 @@
+//! The counting panels: the toolbar over the board (accept the suggestion, the dead / seki tool,
+//! resume play) and the slip on the right (the counted side, area in tens, half the board, komi,
+//! compensation, penalty stones, par, the result, the hand count, other endings, confirmation and
+//! the chief arbiter's override). Reads; returns commands (text being typed is edited in place).
+//! The result is shown in English only: the Chinese form (`GameResult::chinese`) needs a CJK font,
+//! which is not bundled yet.
+
+use egui::{Color32, RichText};
+
+use crate::board::Color;
+use crate::scoring::{Count, OneSide, Quarters, Reason};
+
+use super::app::{Command, Table};
+use super::board_view::Overlay;
+use super::counting::{Counting, Tool, areas};
+use super::i18n::{self, Text};
+
+const GOOD: Color32 = Color32::from_rgb(60, 170, 80);
+const BAD: Color32 = Color32::from_rgb(230, 80, 60);
+
+/// What the board shows while counting.
+pub fn overlay(counting: &Counting) -> Overlay {
+    Overlay {
+        dead: counting.marks.dead_points(),
+        seki: counting.marks.seki_points(),
+        areas: areas(counting.board(), &counting.marks),
+    }
+}
+
+/// The toolbar over the board while counting.
+pub fn toolbar(ui: &mut egui::Ui, table: &Table, counting: &Counting) -> Vec<Command> {
+    let mut commands = Vec::new();
+    let lang = table.lang;
+    let size = counting.board().size();
+    ui.add_enabled_ui(!counting.locked(), |ui| {
+        ui.horizontal(|ui| {
+            match counting.suggested() {
+                Some(dead) => {
+                    let list: Vec<String> = dead.iter().map(|p| p.to_gtp(size)).collect();
+                    let text = format!("{} ({})", Text::AcceptSuggestion.tr(lang), dead.len());
+                    let button = ui.add_enabled(!counting.accepted, egui::Button::new(text));
+                    if button.on_hover_text(list.join(" ")).clicked() {
+                        commands.push(Command::AcceptSuggestion);
+                    }
+                }
+                None if matches!(counting.suggestion, super::counting::Suggestion::Failed) => {
+                    ui.label(Text::SuggestionFailed.tr(lang));
+                }
+                None => {
+                    ui.spinner();
+                    ui.label(Text::Suggesting.tr(lang));
+                }
+            }
+            ui.separator();
+            for (tool, text) in [(Tool::Dead, Text::DeadTool), (Tool::Seki, Text::SekiTool)] {
+                if ui.selectable_label(counting.tool == tool, text.tr(lang)).clicked() {
+                    commands.push(Command::SetTool(tool));
+                }
+            }
+            ui.separator();
+            if ui.button(Text::ResumePlay.tr(lang)).clicked() {
+                commands.push(Command::LeaveCounting);
+            }
+        });
+    });
+    ui.label(RichText::new(Text::Gestures.tr(lang)).small().weak());
+    commands
+}
+
+/// "+ 3 3/4", "- 1", "0": an amount that moves the par.
+fn signed(q: Quarters) -> String {
+    match q.0.signum() {
+        1 => format!("+ {}", q.stones_text()),
+        -1 => format!("- {}", (-q).stones_text()),
+        _ => "0".to_string(),
+    }
+}
+
+/// The slip on the right while counting.
+pub fn show(ui: &mut egui::Ui, table: &mut Table) -> Vec<Command> {
+    let mut commands = Vec::new();
+    let lang = table.lang;
+    let penalties = table.ledger.penalty_stones();
+    let Some(counting) = table.counting.as_mut() else {
+        return commands;
+    };
+    let locked = counting.locked();
+    ui.heading(Text::Counting.tr(lang));
+    let count = counting.count(penalties);
+
+    ui.horizontal(|ui| {
+        ui.label(Text::Counted.tr(lang));
+        for color in [Color::Black, Color::White] {
+            let text = format!("{} {}", Text::Count.tr(lang), i18n::color_name(color, lang));
+            if ui.radio(counting.side == color, text).clicked() {
+                commands.push(Command::CountSide(color));
+            }
+        }
+    });
+    match &count {
+        Ok(count) => slip(ui, count, counting, lang),
+        Err(e) => {
+            ui.colored_label(BAD, e.to_string());
+        }
+    }
+
+    ui.separator();
+    let result = counting.result(penalties);
+    let (english, re) = match &result {
+        Some(r) => (r.english(), r.sgf_re()),
+        None => ("-".to_string(), "?".to_string()),
+    };
+    ui.horizontal(|ui| {
+        ui.label(RichText::new(format!("{}:", Text::Result.tr(lang))).strong());
+        ui.label(RichText::new(english).strong().size(18.0));
+    });
+    ui.label(format!("SGF RE[{re}]"));
+
+    ui.separator();
+    ui.add_enabled_ui(!locked, |ui| {
+        endings(ui, counting, lang, &mut commands);
+    });
+
+    ui.separator();
+    confirmation(ui, counting, lang, &mut commands);
+    commands
+}
+
+/// The count of one side against its par, as written on the slip; the hand count under it.
+fn slip(ui: &mut egui::Ui, count: &Count, counting: &mut Counting, lang: i18n::Lang) {
+    let Ok(one) = OneSide::new(count, counting.side) else {
+        // Territory counting: both sides' totals.
+        egui::Grid::new("territory").num_columns(2).show(ui, |ui| {
+            for color in [Color::Black, Color::White] {
+                ui.label(i18n::color_name(color, lang));
+                ui.label(format!("{} points", count.side(color).total.points_text()));
+                ui.end_row();
+            }
+        });
+        return;
+    };
+    let name = i18n::color_name(counting.side, lang);
+    egui::Grid::new("slip").num_columns(2).striped(true).show(ui, |ui| {
+        ui.label(format!("{name} {}", Text::Area.tr(lang)));
+        ui.label(RichText::new(one.count.stones_text()).strong());
+        ui.end_row();
+        ui.label("");
+        ui.label(one.tens());
+        ui.end_row();
+        ui.label(Text::HalfBoard.tr(lang));
+        ui.label(one.half_board.stones_text());
+        ui.end_row();
+        ui.label(Text::Komi.tr(lang));
+        ui.label(signed(one.komi));
+        ui.end_row();
+        ui.label(Text::Compensation.tr(lang));
+        ui.label(signed(one.compensation));
+        ui.end_row();
+        ui.label(Text::PenaltyStones.tr(lang));
+        ui.label(signed(one.penalties));
+        ui.end_row();
+        ui.label(RichText::new(Text::Par.tr(lang)).strong());
+        ui.label(RichText::new(one.par.stones_text()).strong());
+        ui.end_row();
+    });
+    ui.add_enabled_ui(!counting.locked(), |ui| {
+        ui.horizontal(|ui| {
+            let label = ui.label(Text::CountedOnBoard.tr(lang));
+            ui.add(egui::TextEdit::singleline(&mut counting.drafts.counted).desired_width(90.0))
+                .labelled_by(label.id);
+        });
+    });
+    let typed = counting.drafts.counted.trim();
+    if !typed.is_empty() {
+        match Quarters::parse_stones(typed) {
+            Some(counted) => {
+                let check = one.check(counted);
+                let colour = if check.agrees() { GOOD } else { BAD };
+                ui.colored_label(colour, check.describe());
+                if !check.agrees() {
+                    ui.label(format!("{}: {}", Text::IfCountRight.tr(lang), check.result.english()));
+                }
+            }
+            None => {
+                ui.colored_label(
+                    BAD,
+                    format!("`{typed}` is not a number of stones (184, 184 1/2, 184.25)"),
+                );
+            }
+        }
+    }
+}
+
+/// The buttons of the other endings, with the winner they give a win to.
+fn endings(ui: &mut egui::Ui, counting: &Counting, lang: i18n::Lang, commands: &mut Vec<Command>) {
+    use crate::scoring::GameResult;
+    ui.label(RichText::new(Text::OtherEndings.tr(lang)).strong());
+    ui.horizontal(|ui| {
+        ui.label(Text::WinnerIs.tr(lang));
+        for color in [Color::Black, Color::White] {
+            if ui
+                .radio(counting.winner == color, i18n::color_name(color, lang))
+                .clicked()
+            {
+                commands.push(Command::Winner(color));
+            }
+        }
+    });
+    let winner = counting.winner;
+    ui.horizontal_wrapped(|ui| {
+        for (text, reason) in [
+            (Text::Resignation, Reason::Resignation),
+            (Text::Time, Reason::Time),
+            (Text::Forfeit, Reason::Forfeit),
+            (Text::Disqualification, Reason::Disqualification),
+        ] {
+            let chosen = counting.ending.is_some_and(|e| e.reason == reason);
+            if ui.selectable_label(chosen, text.tr(lang)).clicked() {
+                commands.push(Command::Ending(Some(GameResult::win(winner, reason))));
+            }
+        }
+        for (text, reason) in [
+            (Text::Draw, Reason::Draw),
+            (Text::BothLose, Reason::BothLose),
+            (Text::NoResult, Reason::NoResult),
+        ] {
+            let chosen = counting.ending.is_some_and(|e| e.reason == reason);
+            if ui.selectable_label(chosen, text.tr(lang)).clicked() {
+                commands.push(Command::Ending(Some(GameResult::ended(reason))));
+            }
+        }
+        if ui
+            .selectable_label(counting.ending.is_none(), Text::ByCount.tr(lang))
+            .clicked()
+        {
+            commands.push(Command::Ending(None));
+        }
+    });
+}
+
+/// Black's, White's and the arbiter's initials and the confirm button; once confirmed, who
+/// confirmed and the override form; the overrides made.
+fn confirmation(ui: &mut egui::Ui, counting: &mut Counting, lang: i18n::Lang, commands: &mut Vec<Command>) {
+    ui.label(RichText::new(Text::Confirmation.tr(lang)).strong());
+    if let Some(c) = &counting.confirmed {
+        ui.colored_label(
+            GOOD,
+            format!(
+                "{}: {} (B {}, W {}, {} {})",
+                Text::Confirmed.tr(lang),
+                c.result.sgf_re(),
+                c.black,
+                c.white,
+                Text::ArbiterName.tr(lang),
+                c.arbiter
+            ),
+        );
+        egui::Grid::new("override").num_columns(2).show(ui, |ui| {
+            let drafts = &mut counting.drafts;
+            for (text, field) in [
+                (Text::ChiefArbiter, &mut drafts.chief),
+                (Text::OverrideReason, &mut drafts.reason),
+            ] {
+                let label = ui.label(text.tr(lang));
+                ui.add(egui::TextEdit::singleline(field).desired_width(260.0))
+                    .labelled_by(label.id);
+                ui.end_row();
+            }
+        });
+        if ui.button(Text::Override.tr(lang)).clicked() {
+            commands.push(Command::Override);
+        }
+    } else {
+        egui::Grid::new("confirm").num_columns(2).show(ui, |ui| {
+            let drafts = &mut counting.drafts;
+            for (name, field) in [
+                (i18n::color_name(Color::Black, lang), &mut drafts.black),
+                (i18n::color_name(Color::White, lang), &mut drafts.white),
+                (Text::ArbiterName.tr(lang), &mut drafts.arbiter),
+            ] {
+                let label = ui.label(format!("{name} {}", Text::Initials.tr(lang)));
+                ui.add(egui::TextEdit::singleline(field).desired_width(120.0))
+                    .labelled_by(label.id);
+                ui.end_row();
+            }
+        });
+        if ui.button(Text::ConfirmResult.tr(lang)).clicked() {
+            commands.push(Command::Confirm);
+        }
+    }
+    if !counting.overrides.is_empty() {
+        ui.label(RichText::new(Text::Overrides.tr(lang)).strong());
+        for o in &counting.overrides {
+            ui.label(format!("{}: {} (was {})", o.chief, o.reason, o.was.sgf_re()));
+        }
+    }
+}
