@@ -76,6 +76,8 @@ enum Command {
     },
     /// Check a session file: read it, verify its audit chain, print a summary (exit 1 when broken).
     Check { file: PathBuf },
+    /// Export a session: results CSV, SGF per game, PNG diagrams, EGF .h9, OpenGotha XML, standings.
+    Export(go_arbiter::export::command::ExportArgs),
     /// The byo-yomi caller.
     Caller {
         #[command(subcommand)]
@@ -186,6 +188,10 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             let report = go_arbiter::session::check::check(&file)?;
             print!("{}", report.to_text());
             Ok(if report.ok() { ExitCode::SUCCESS } else { ExitCode::from(1) })
+        }
+        Some(Command::Export(args)) => {
+            print!("{}", go_arbiter::export::command::run(&args)?);
+            Ok(ExitCode::SUCCESS)
         }
         Some(Command::Caller { command: CallerCommand::Preview { control, lang, moves, json } }) => {
             print!("{}", go_arbiter::caller::preview::render(&control, lang, &moves, json)?);

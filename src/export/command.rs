@@ -1,0 +1,129 @@
+//! The `go-arbiter export FILE.ron` command: its options and what each writes.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use clap::{ArgGroup, Args};
+
+use crate::session::{Session, TableId, store};
+
+use super::{ExportError, csv, egf, opengotha, png, sgf, slip, standings};
+
+/// `export FILE.ron --csv|--sgf DIR|--png DIR|--h9|--opengotha|--standings [--as-csv]`.
+#[derive(Args, Debug, Clone)]
+#[command(group(ArgGroup::new("what").required(true).args(["csv", "sgf", "png", "h9", "opengotha", "standings"]).multiple(false)))]
+pub struct ExportArgs {
+    /// The session file.
+    pub file: PathBuf,
+    /// Results per round as CSV, on standard output.
+    #[arg(long)]
+    pub csv: bool,
+    /// One SGF file per game into DIR (r1-t1.sgf, ...).
+    #[arg(long, value_name = "DIR")]
+    pub sgf: Option<PathBuf>,
+    /// The final position (r1-t1.png) and the result slip (r1-t1.slip.png) of each game as PNG into DIR.
+    #[arg(long, value_name = "DIR")]
+    pub png: Option<PathBuf>,
+    /// The EGF tournament table (.h9), on standard output.
+    #[arg(long)]
+    pub h9: bool,
+    /// An OpenGotha tournament file (XML), on standard output.
+    #[arg(long)]
+    pub opengotha: bool,
+    /// The standings by Art. 27 as a text table (with --as-csv: as CSV), on standard output.
+    #[arg(long)]
+    pub standings: bool,
+    /// With --standings: CSV instead of the text table.
+    #[arg(long = "as-csv", requires = "standings")]
+    pub as_csv: bool,
+}
+
+/// What to export.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Target {
+    Csv,
+    Sgf(PathBuf),
+    Png(PathBuf),
+    H9,
+    OpenGotha,
+    Standings { csv: bool },
+}
+
+impl ExportArgs {
+    pub fn target(&self) -> Target {
+        if let Some(dir) = &self.sgf {
+            Target::Sgf(dir.clone())
+        } else if let Some(dir) = &self.png {
+            Target::Png(dir.clone())
+        } else if self.h9 {
+            Target::H9
+        } else if self.opengotha {
+            Target::OpenGotha
+        } else if self.standings {
+            Target::Standings { csv: self.as_csv }
+        } else {
+            Target::Csv
+        }
+    }
+}
+
+/// Reads the session file and exports it; returns what to print.
+pub fn run(args: &ExportArgs) -> Result<String, ExportError> {
+    let loaded = store::load(&args.file).map_err(|e| ExportError::Load(e.to_string()))?;
+    export(&loaded.session, &args.target())
+}
+
+/// The file name of a game's export: `r1-t3.sgf`.
+pub fn file_name(id: TableId, extension: &str) -> String {
+    format!("r{}-t{}.{extension}", id.round, id.table)
+}
+
+/// Exports `session` to `target`: text to print, or files written and their list.
+pub fn export(session: &Session, target: &Target) -> Result<String, ExportError> {
+    match target {
+        Target::Csv => csv::results(session),
+        Target::H9 => egf::h9(session),
+        Target::OpenGotha => opengotha::xml(session),
+        Target::Standings { csv } => {
+            let system = standings::detect(session);
+            let list = standings::standings(session, system)?;
+            Ok(if *csv {
+                standings::csv(&list)
+            } else {
+                standings::text(&list, system)
+            })
+        }
+        Target::Sgf(dir) => {
+            let mut written = String::new();
+            for (id, table) in session.tables() {
+                let path = dir.join(file_name(id, "sgf"));
+                write(&path, sgf::game_sgf(session, id, table)?.as_bytes())?;
+                written.push_str(&format!("{}\n", path.display()));
+            }
+            Ok(written)
+        }
+        Target::Png(dir) => {
+            let mut written = String::new();
+            for (id, table) in session.tables() {
+                let path = dir.join(file_name(id, "png"));
+                write(&path, &png::final_position(id, table)?)?;
+                written.push_str(&format!("{}\n", path.display()));
+                let path = dir.join(file_name(id, "slip.png"));
+                write(&path, &slip::slip(session, id, table)?)?;
+                written.push_str(&format!("{}\n", path.display()));
+            }
+            Ok(written)
+        }
+    }
+}
+
+fn write(path: &Path, bytes: &[u8]) -> Result<(), ExportError> {
+    let io = |e: std::io::Error| ExportError::Io {
+        path: path.display().to_string(),
+        message: e.to_string(),
+    };
+    if let Some(dir) = path.parent() {
+        fs::create_dir_all(dir).map_err(io)?;
+    }
+    fs::write(path, bytes).map_err(io)
+}
