@@ -27,7 +27,7 @@ trap 'rm -rf "$WORK"' EXIT
 
 # id | Chinese caption | pinyin spoken by espeak-ng -v cmn-latn-pinyin | English words
 CLIPS='
-byoyomi_start|读秒开始|du2 miao3 kai1 shi3|Beeyo yomi begins.|Byo-yomi begins
+byoyomi_start|开始读秒|kai1 shi3 du2 miao3|Beeyo yomi begins.|Byo-yomi begins
 sec_10|10秒|shi2 miao3|Ten seconds.|10 seconds
 sec_20|20秒|er4 shi2 miao3|Twenty seconds.|20 seconds
 sec_30|30秒|san1 shi2 miao3|Thirty seconds.|30 seconds
@@ -45,18 +45,18 @@ count_7|7|qi1|Seven.|7
 count_8|8|ba1|Eight.|8
 count_9|9|jiu3|Nine.|9
 count_10|10|shi2|Ten.|10
-one_minute|1分钟|yi4 fen1 zhong1|One minute.|One minute
-minutes_left_1|还剩1分钟|hai2 sheng4 yi4 fen1 zhong1|One minute left.|1 minute left
-minutes_left_2|还剩2分钟|hai2 sheng4 liang3 fen1 zhong1|Two minutes left.|2 minutes left
-minutes_left_3|还剩3分钟|hai2 sheng4 san1 fen1 zhong1|Three minutes left.|3 minutes left
-minutes_left_4|还剩4分钟|hai2 sheng4 si4 fen1 zhong1|Four minutes left.|4 minutes left
-minutes_left_5|还剩5分钟|hai2 sheng4 wu3 fen1 zhong1|Five minutes left.|5 minutes left
-minutes_left_6|还剩6分钟|hai2 sheng4 liu4 fen1 zhong1|Six minutes left.|6 minutes left
-minutes_left_7|还剩7分钟|hai2 sheng4 qi1 fen1 zhong1|Seven minutes left.|7 minutes left
-minutes_left_8|还剩8分钟|hai2 sheng4 ba1 fen1 zhong1|Eight minutes left.|8 minutes left
-minutes_left_9|还剩9分钟|hai2 sheng4 jiu3 fen1 zhong1|Nine minutes left.|9 minutes left
-minutes_left_10|还剩10分钟|hai2 sheng4 shi2 fen1 zhong1|Ten minutes left.|10 minutes left
-time_up|时间到|shi2 jian1 dao4|Time is up.|Time is up
+one_minute|1分|yi4 fen1|One minute.|One minute
+minutes_left_1|还剩1分|hai2 sheng4 yi4 fen1|One minute left.|1 minute left
+minutes_left_2|还剩2分|hai2 sheng4 liang3 fen1|Two minutes left.|2 minutes left
+minutes_left_3|还剩3分|hai2 sheng4 san1 fen1|Three minutes left.|3 minutes left
+minutes_left_4|还剩4分|hai2 sheng4 si4 fen1|Four minutes left.|4 minutes left
+minutes_left_5|还剩5分|hai2 sheng4 wu3 fen1|Five minutes left.|5 minutes left
+minutes_left_6|还剩6分|hai2 sheng4 liu4 fen1|Six minutes left.|6 minutes left
+minutes_left_7|还剩7分|hai2 sheng4 qi1 fen1|Seven minutes left.|7 minutes left
+minutes_left_8|还剩8分|hai2 sheng4 ba1 fen1|Eight minutes left.|8 minutes left
+minutes_left_9|还剩9分|hai2 sheng4 jiu3 fen1|Nine minutes left.|9 minutes left
+minutes_left_10|还剩10分|hai2 sheng4 shi2 fen1|Ten minutes left.|10 minutes left
+time_up|超时|chao1 shi2|Time is up.|Time is up
 periods_left_1|还剩1次读秒|hai2 sheng4 yi2 ci4 du2 miao3|One period left.|1 period left
 periods_left_2|还剩2次读秒|hai2 sheng4 liang3 ci4 du2 miao3|Two periods left.|2 periods left
 periods_left_3|还剩3次读秒|hai2 sheng4 san1 ci4 du2 miao3|Three periods left.|3 periods left

@@ -58,14 +58,14 @@ fn the_whole_chinese_script_for_three_reserved_minutes_in_both_languages() {
         (55, "55秒", "55 seconds"),
         (58, "58秒", "58 seconds"),
         (60, "1分", "One minute"),
-        (60, "还剩2分钟", "2 minutes left"),
+        (60, "还剩2分", "2 minutes left"),
         (90, "30秒", "30 seconds"),
         (100, "40秒", "40 seconds"),
         (110, "50秒", "50 seconds"),
         (115, "55秒", "55 seconds"),
         (118, "58秒", "58 seconds"),
         (120, "1分", "One minute"),
-        (120, "还剩1分钟", "1 minute left"),
+        (120, "还剩1分", "1 minute left"),
         (150, "30秒", "30 seconds"),
         (160, "40秒", "40 seconds"),
         (170, "50秒", "50 seconds"),
@@ -248,7 +248,7 @@ fn asking_how_many_minutes_are_left() {
     assert_eq!(answer.len(), 1);
     assert_eq!(
         (answer[0].clip, answer[0].zh, answer[0].en),
-        ("minutes_left_3", "还剩3分钟", "3 minutes left")
+        ("minutes_left_3", "还剩3分", "3 minutes left")
     );
     assert_eq!(answer[0].at, secs(131.0));
     let japanese = control_answer("japanese:0m+3x30s", 35.0);
@@ -381,11 +381,11 @@ fn preview_example_three_reserved_minutes() {
     assert_eq!(lines[5].split_whitespace().collect::<Vec<_>>(), ["1:00", "B", "1分"]);
     assert_eq!(
         lines[6].split_whitespace().collect::<Vec<_>>(),
-        ["1:00", "B", "还剩2分钟"]
+        ["1:00", "B", "还剩2分"]
     );
     assert_eq!(
         lines[13].split_whitespace().collect::<Vec<_>>(),
-        ["2:00", "B", "还剩1分钟"]
+        ["2:00", "B", "还剩1分"]
     );
 }
 
