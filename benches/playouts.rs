@@ -14,7 +14,17 @@ fn moves_per_playout(superko: bool) -> u64 {
     let empty = Board::new(19).expect("19 is a valid size");
     for _ in 0..100 {
         let mut board = empty.clone();
-        total += play_out(&mut board, Color::Black, &mut rng, 1000, Policy { superko, ..Policy::default() }).moves as u64;
+        total += play_out(
+            &mut board,
+            Color::Black,
+            &mut rng,
+            1000,
+            Policy {
+                superko,
+                ..Policy::default()
+            },
+        )
+        .moves as u64;
     }
     total / 100
 }
@@ -22,13 +32,26 @@ fn moves_per_playout(superko: bool) -> u64 {
 fn playouts(c: &mut Criterion) {
     let empty = Board::new(19).expect("19 is a valid size");
     for superko in [false, true] {
-        let mut group = c.benchmark_group(if superko { "playout_19x19_superko" } else { "playout_19x19" });
+        let mut group = c.benchmark_group(if superko {
+            "playout_19x19_superko"
+        } else {
+            "playout_19x19"
+        });
         group.throughput(Throughput::Elements(moves_per_playout(superko)));
         let mut rng = Rng::new(1);
         group.bench_function("random legal playout", |b| {
             b.iter(|| {
                 let mut board = empty.clone();
-                play_out(&mut board, Color::Black, &mut rng, 1000, Policy { superko, ..Policy::default() })
+                play_out(
+                    &mut board,
+                    Color::Black,
+                    &mut rng,
+                    1000,
+                    Policy {
+                        superko,
+                        ..Policy::default()
+                    },
+                )
             })
         });
         group.finish();

@@ -73,7 +73,13 @@ pub fn check_file(path: &Path, seed: u64) -> Option<GameCheck> {
     marks.set_dead(&pos.board, &dead);
     let counted = count_game(&game, &marks, [0, 0]).ok()?.margin.points();
     let seconds = started.elapsed().as_secs_f64();
-    Some(GameCheck { file: path.display().to_string(), size: game.size(), recorded, counted, seconds })
+    Some(GameCheck {
+        file: path.display().to_string(),
+        size: game.size(),
+        recorded,
+        counted,
+        seconds,
+    })
 }
 
 /// The table by board size, as printed.

@@ -99,7 +99,10 @@ impl Point {
             .ok_or_else(malformed)?;
         let number: u32 = chars.as_str().parse().map_err(|_| malformed())?;
         if col >= size as usize || number == 0 || number > size as u32 {
-            return Err(CoordError::OffBoard { text: text.to_string(), size });
+            return Err(CoordError::OffBoard {
+                text: text.to_string(),
+                size,
+            });
         }
         Ok(Point::new(col as u8, size - number as u8))
     }
@@ -122,7 +125,10 @@ impl Point {
         }
         let (col, row) = (bytes[0] - b'a', bytes[1] - b'a');
         if col >= size || row >= size {
-            return Err(CoordError::OffBoard { text: text.to_string(), size });
+            return Err(CoordError::OffBoard {
+                text: text.to_string(),
+                size,
+            });
         }
         Ok(Point::new(col, row))
     }
@@ -305,7 +311,9 @@ impl Board {
         if self.get(p).is_none() {
             return Vec::new();
         }
-        self.chain_indices(self.index(p)).filter_map(|i| self.point_of(i)).collect()
+        self.chain_indices(self.index(p))
+            .filter_map(|i| self.point_of(i))
+            .collect()
     }
 
     /// The distinct liberties of the chain through `p`, sorted.
@@ -345,11 +353,7 @@ impl Board {
 
     /// Places a stone like [`Board::place`], but a suicide removes the mover's own chain (as
     /// rules that allow suicide have it) instead of being refused.
-    pub fn place_allowing_suicide(
-        &mut self,
-        color: Color,
-        p: Point,
-    ) -> Result<Placement, PlaceError> {
+    pub fn place_allowing_suicide(&mut self, color: Color, p: Point) -> Result<Placement, PlaceError> {
         if !self.contains(p) {
             return Err(PlaceError::OffBoard);
         }
@@ -388,7 +392,10 @@ impl Board {
             if adj[..k].iter().any(|&m| self.cells[m] != BORDER && self.head[m] == h) {
                 continue;
             }
-            let touching = adj.iter().filter(|&&m| self.cells[m] != BORDER && self.head[m] == h).count();
+            let touching = adj
+                .iter()
+                .filter(|&&m| self.cells[m] != BORDER && self.head[m] == h)
+                .count();
             let libs = self.libs[h as usize] as usize;
             if c == me {
                 if libs > touching {
@@ -407,7 +414,12 @@ impl Board {
     }
 
     /// Like `place_index`, and appends the indices of captured stones to `removed`.
-    pub(crate) fn place_index_noting(&mut self, color: Color, i: usize, mut removed: Option<&mut Vec<usize>>) -> Placement {
+    pub(crate) fn place_index_noting(
+        &mut self,
+        color: Color,
+        i: usize,
+        mut removed: Option<&mut Vec<usize>>,
+    ) -> Placement {
         let me = color.cell();
         let them = color.opponent().cell();
         self.cells[i] = me;
@@ -455,7 +467,11 @@ impl Board {
 
     fn merge(&mut self, a: usize, b: usize) {
         // Keep the bigger chain's head.
-        let (keep, gone) = if self.stones[a] >= self.stones[b] { (a, b) } else { (b, a) };
+        let (keep, gone) = if self.stones[a] >= self.stones[b] {
+            (a, b)
+        } else {
+            (b, a)
+        };
         let mut j = gone;
         loop {
             self.head[j] = keep as u16;
@@ -572,14 +588,21 @@ impl Board {
                         'X' | '#' | 'x' => Ok(Some(Color::Black)),
                         'O' | 'o' => Ok(Some(Color::White)),
                         '.' | '+' | ',' => Ok(None),
-                        other => Err(DiagramError::BadChar { line: n + 1, found: other }),
+                        other => Err(DiagramError::BadChar {
+                            line: n + 1,
+                            found: other,
+                        }),
                     })
                     .collect()
             })
             .collect::<Result<_, _>>()?;
         let size = rows.len();
         if let Some((n, row)) = rows.iter().enumerate().find(|(_, r)| r.len() != size) {
-            return Err(DiagramError::NotSquare { row: n + 1, width: row.len(), rows: size });
+            return Err(DiagramError::NotSquare {
+                row: n + 1,
+                width: row.len(),
+                rows: size,
+            });
         }
         let mut board = Board::new(u8::try_from(size).map_err(|_| SizeError(size as u32))?)?;
         for (r, row) in rows.iter().enumerate() {
@@ -681,7 +704,10 @@ impl Board {
             if adj[..k].iter().any(|&m| self.cells[m] == them && self.head[m] == h) {
                 continue;
             }
-            let touching = adj.iter().filter(|&&m| self.cells[m] == them && self.head[m] == h).count();
+            let touching = adj
+                .iter()
+                .filter(|&&m| self.cells[m] == them && self.head[m] == h)
+                .count();
             if self.libs[h as usize] as usize == touching {
                 let key = &ZOBRIST[color.opponent().index()];
                 hash = self.chain_indices(n).fold(hash, |hash, j| hash ^ key[j]);
@@ -705,7 +731,10 @@ impl Board {
         adj.iter().any(|&n| {
             self.cells[n] == them && {
                 let h = self.head[n];
-                let touching = adj.iter().filter(|&&m| self.cells[m] == them && self.head[m] == h).count();
+                let touching = adj
+                    .iter()
+                    .filter(|&&m| self.cells[m] == them && self.head[m] == h)
+                    .count();
                 self.libs[h as usize] as usize == touching
             }
         })
@@ -820,6 +849,10 @@ impl Iterator for ChainIndices<'_> {
 impl Board {
     /// The indices of the chain through stone index `i`.
     pub(crate) fn chain_indices(&self, i: usize) -> ChainIndices<'_> {
-        ChainIndices { next: &self.next, start: i, at: Some(i) }
+        ChainIndices {
+            next: &self.next,
+            start: i,
+            at: Some(i),
+        }
     }
 }

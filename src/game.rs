@@ -19,11 +19,23 @@ pub use position::Position;
 /// What a node of the record does to the board.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Action {
-    Move { color: Color, point: Point },
-    Pass { color: Color },
-    Resign { color: Color },
+    Move {
+        color: Color,
+        point: Point,
+    },
+    Pass {
+        color: Color,
+    },
+    Resign {
+        color: Color,
+    },
     /// An arbiter's setup edit (SGF AB/AW/AE/PL): stones added or removed without play.
-    Setup { black: Vec<Point>, white: Vec<Point>, empty: Vec<Point>, to_move: Option<Color> },
+    Setup {
+        black: Vec<Point>,
+        white: Vec<Point>,
+        empty: Vec<Point>,
+        to_move: Option<Color>,
+    },
 }
 
 /// Why a move breaks the rules. Moves that cannot physically be made (an occupied point,
@@ -164,7 +176,10 @@ impl Game {
     pub fn new(size: u8, preset: Preset) -> Result<Game, GameError> {
         let board = Board::new(size)?;
         Ok(Game {
-            info: GameInfo { rules_text: preset.sgf_ru().to_string(), ..GameInfo::default() },
+            info: GameInfo {
+                rules_text: preset.sgf_ru().to_string(),
+                ..GameInfo::default()
+            },
             rules: preset.rules(),
             preset: Some(preset),
             nodes: vec![Node::new(None, None)],
@@ -250,9 +265,10 @@ impl Game {
         if self.rules.superko != Superko::None {
             let mut board = pos.board.clone();
             if board.place_allowing_suicide(color, point).is_ok()
-                && let Some(earlier) = self.repeated(&board, color.opponent()) {
-                    return Ok(Some(Illegal::Superko { repeats_move: earlier }));
-                }
+                && let Some(earlier) = self.repeated(&board, color.opponent())
+            {
+                return Ok(Some(Illegal::Superko { repeats_move: earlier }));
+            }
         }
         Ok(None)
     }
@@ -279,12 +295,7 @@ impl Game {
 
     /// Records a move that was played at the board, legal or not: an illegal one is kept with
     /// its flag and the arbiter's ruling, for the penalty ledger. Returns what was illegal.
-    pub fn record_move(
-        &mut self,
-        color: Color,
-        point: Point,
-        ruling: Ruling,
-    ) -> Result<Option<Illegal>, GameError> {
+    pub fn record_move(&mut self, color: Color, point: Point, ruling: Ruling) -> Result<Option<Illegal>, GameError> {
         let illegal = self.check(color, point)?;
         let flag = illegal.map(|illegal| Flag { illegal, ruling });
         self.add(Action::Move { color, point }, flag);
@@ -313,10 +324,18 @@ impl Game {
             && self.nodes[self.cursor].children.is_empty()
             && matches!(self.nodes[self.cursor].action, Some(Action::Setup { .. }));
         if !gather {
-            let action = Action::Setup { black: vec![], white: vec![], empty: vec![], to_move: None };
+            let action = Action::Setup {
+                black: vec![],
+                white: vec![],
+                empty: vec![],
+                to_move: None,
+            };
             self.add(action, None);
         }
-        if let Some(Action::Setup { black, white, empty, .. }) = &mut self.nodes[self.cursor].action {
+        if let Some(Action::Setup {
+            black, white, empty, ..
+        }) = &mut self.nodes[self.cursor].action
+        {
             for list in [&mut *black, &mut *white, &mut *empty] {
                 list.retain(|&p| p != point);
             }
@@ -335,7 +354,12 @@ impl Game {
         let gather = self.nodes[self.cursor].children.is_empty()
             && matches!(self.nodes[self.cursor].action, Some(Action::Setup { .. }));
         if !gather {
-            let action = Action::Setup { black: vec![], white: vec![], empty: vec![], to_move: None };
+            let action = Action::Setup {
+                black: vec![],
+                white: vec![],
+                empty: vec![],
+                to_move: None,
+            };
             self.add(action, None);
         }
         if let Some(Action::Setup { to_move, .. }) = &mut self.nodes[self.cursor].action {
@@ -399,7 +423,12 @@ impl Game {
     /// Replaces the root node's content (for SGF import), keeping its children.
     pub(crate) fn set_root(&mut self, node: Node) {
         let children = std::mem::take(&mut self.nodes[0].children);
-        self.nodes[0] = Node { children, parent: None, redo: 0, ..node };
+        self.nodes[0] = Node {
+            children,
+            parent: None,
+            redo: 0,
+            ..node
+        };
         self.rebuild_path();
     }
 

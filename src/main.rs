@@ -151,14 +151,33 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             }
             Ok(ExitCode::SUCCESS)
         }
-        Some(Command::Score { file, rules, komi, count, dead, seed, warnings_black, warnings_white, counted, json }) => {
+        Some(Command::Score {
+            file,
+            rules,
+            komi,
+            count,
+            dead,
+            seed,
+            warnings_black,
+            warnings_white,
+            counted,
+            json,
+        }) => {
             let game = go_arbiter::sgf::read_file(&file).with_context(|| format!("{}", file.display()))?;
             let count = count.map(|s| match s {
                 Side::Black => Color::Black,
                 Side::White => Color::White,
             });
             let warnings = [warnings_black, warnings_white];
-            let options = score::Options { rules, komi, count, dead, seed, warnings, counted };
+            let options = score::Options {
+                rules,
+                komi,
+                count,
+                dead,
+                seed,
+                warnings,
+                counted,
+            };
             let started = Instant::now();
             let mut report = score::score(&game, &options).with_context(|| format!("{}", file.display()))?;
             report.seconds = started.elapsed().as_secs_f64();
@@ -180,20 +199,34 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             println!("{} games in {:.1} s", checks.len(), took.as_secs_f64());
             Ok(ExitCode::SUCCESS)
         }
-        Some(Command::Ledger { command: LedgerCommand::Catalogue { edition, lang } }) => {
+        Some(Command::Ledger {
+            command: LedgerCommand::Catalogue { edition, lang },
+        }) => {
             print!("{}", go_arbiter::ledger::Catalogue::standard(edition).table(lang));
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Check { file }) => {
             let report = go_arbiter::session::check::check(&file)?;
             print!("{}", report.to_text());
-            Ok(if report.ok() { ExitCode::SUCCESS } else { ExitCode::from(1) })
+            Ok(if report.ok() {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            })
         }
         Some(Command::Export(args)) => {
             print!("{}", go_arbiter::export::command::run(&args)?);
             Ok(ExitCode::SUCCESS)
         }
-        Some(Command::Caller { command: CallerCommand::Preview { control, lang, moves, json } }) => {
+        Some(Command::Caller {
+            command:
+                CallerCommand::Preview {
+                    control,
+                    lang,
+                    moves,
+                    json,
+                },
+        }) => {
             print!("{}", go_arbiter::caller::preview::render(&control, lang, &moves, json)?);
             Ok(ExitCode::SUCCESS)
         }

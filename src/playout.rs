@@ -67,10 +67,12 @@ pub fn play_out(board: &mut Board, first: Color, rng: &mut Rng, max_moves: u32, 
         let mut played = None;
         if policy.capture_last
             && let Some(last) = last_move
-                && let Some(lib) = board.last_liberty_index(last)
-                    && Some(lib) != ko && !board.is_suicide_index(color, lib) {
-                        played = empties.iter().position(|&e| e == lib).map(|k| (k, lib));
-                    }
+            && let Some(lib) = board.last_liberty_index(last)
+            && Some(lib) != ko
+            && !board.is_suicide_index(color, lib)
+        {
+            played = empties.iter().position(|&e| e == lib).map(|k| (k, lib));
+        }
         while played.is_none() && candidates > 0 {
             let k = rng.below(candidates);
             let i = empties[k];

@@ -83,7 +83,12 @@ pub fn replay(record: &Game) -> Report {
 }
 
 fn found(move_number: usize, color: Color, point: Point, size: u8, reason: String) -> IllegalMove {
-    IllegalMove { move_number, color, point: point.to_gtp(size), reason }
+    IllegalMove {
+        move_number,
+        color,
+        point: point.to_gtp(size),
+        reason,
+    }
 }
 
 impl Report {
@@ -108,7 +113,13 @@ impl Report {
             out += "every move is legal\n";
         }
         for m in &self.illegal {
-            out += &format!("illegal move {}: {} {}: {}\n", m.move_number, m.color.name(), m.point, m.reason);
+            out += &format!(
+                "illegal move {}: {} {}: {}\n",
+                m.move_number,
+                m.color.name(),
+                m.point,
+                m.reason
+            );
         }
         for c in &self.cycles {
             out += &format!(

@@ -129,7 +129,11 @@ impl Preset {
 
     /// The preset an SGF RU value names, if any ("Chinese", "Japanese", "AGA", ...).
     pub fn from_sgf_ru(ru: &str) -> Option<Preset> {
-        let key: String = ru.to_ascii_lowercase().chars().filter(|c| c.is_ascii_alphanumeric()).collect();
+        let key: String = ru
+            .to_ascii_lowercase()
+            .chars()
+            .filter(|c| c.is_ascii_alphanumeric())
+            .collect();
         match key.as_str() {
             "chinese" | "cn" | "chinese2002" => Some(Preset::Chinese2002),
             "chineseold" => Some(Preset::ChineseOld),

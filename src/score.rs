@@ -217,7 +217,14 @@ impl Report {
             )
         };
         let mut out = format!("{}\n{}", self.rules, self.diagram);
-        out += &format!("dead: {}\n", if self.dead.is_empty() { "none".to_string() } else { self.dead.join(" ") });
+        out += &format!(
+            "dead: {}\n",
+            if self.dead.is_empty() {
+                "none".to_string()
+            } else {
+                self.dead.join(" ")
+            }
+        );
         out += &side("Black", &self.black);
         out += &side("White", &self.white);
         if let Some(one) = &self.one_side {
@@ -233,7 +240,10 @@ impl Report {
                 out += &format!("hand count: {check}\n");
             }
         }
-        out += &format!("result: {} ({}; {})\n", self.result, self.result_english, self.result_chinese);
+        out += &format!(
+            "result: {} ({}; {})\n",
+            self.result, self.result_english, self.result_chinese
+        );
         out
     }
 }

@@ -45,9 +45,18 @@ pub enum SgfError {
     #[error("{at}: board size SZ[{value}] is not supported (square boards {MIN_SIZE} to {MAX_SIZE})")]
     BadSize { at: Location, value: String },
     #[error("{at}: {property}[{value}] is not a point of the {size}x{size} board")]
-    OffBoard { at: Location, property: String, value: String, size: u8 },
+    OffBoard {
+        at: Location,
+        property: String,
+        value: String,
+        size: u8,
+    },
     #[error("{at}: {property}[{}] is not a valid value", .values.join("]["))]
-    BadValue { at: Location, property: String, values: Vec<String> },
+    BadValue {
+        at: Location,
+        property: String,
+        values: Vec<String>,
+    },
     #[error("{at}: a node with both a Black and a White move")]
     TwoMoves { at: Location },
     #[error("{at}: {source}")]
@@ -56,10 +65,16 @@ pub enum SgfError {
 
 /// Reads the first game of an SGF file.
 pub fn read_file(path: &Path) -> Result<Game, SgfError> {
-    let io = |e: std::io::Error| SgfError::Io { path: path.display().to_string(), message: e.to_string() };
+    let io = |e: std::io::Error| SgfError::Io {
+        path: path.display().to_string(),
+        message: e.to_string(),
+    };
     let len = std::fs::metadata(path).map_err(io)?.len();
     if len > MAX_BYTES as u64 {
-        return Err(SgfError::TooLarge { bytes: len as usize, limit: MAX_BYTES });
+        return Err(SgfError::TooLarge {
+            bytes: len as usize,
+            limit: MAX_BYTES,
+        });
     }
     let bytes = std::fs::read(path).map_err(io)?;
     read_bytes(&bytes)
@@ -69,7 +84,10 @@ pub fn read_file(path: &Path) -> Result<Game, SgfError> {
 /// is read with the undecodable bytes replaced, so the moves still come through.
 pub fn read_bytes(bytes: &[u8]) -> Result<Game, SgfError> {
     if bytes.len() > MAX_BYTES {
-        return Err(SgfError::TooLarge { bytes: bytes.len(), limit: MAX_BYTES });
+        return Err(SgfError::TooLarge {
+            bytes: bytes.len(),
+            limit: MAX_BYTES,
+        });
     }
     let text = String::from_utf8_lossy(bytes);
     read_str(&text)
@@ -78,16 +96,29 @@ pub fn read_bytes(bytes: &[u8]) -> Result<Game, SgfError> {
 /// Reads the first game of an SGF text.
 pub fn read_str(text: &str) -> Result<Game, SgfError> {
     if text.len() > MAX_BYTES {
-        return Err(SgfError::TooLarge { bytes: text.len(), limit: MAX_BYTES });
+        return Err(SgfError::TooLarge {
+            bytes: text.len(),
+            limit: MAX_BYTES,
+        });
     }
     let scanned = scan::scan(text)?;
     if scanned.nodes.len() > MAX_NODES {
-        return Err(SgfError::TooManyNodes { count: scanned.nodes.len(), limit: MAX_NODES });
+        return Err(SgfError::TooManyNodes {
+            count: scanned.nodes.len(),
+            limit: MAX_NODES,
+        });
     }
     if scanned.max_depth > MAX_DEPTH {
-        return Err(SgfError::TooDeep { at: scanned.deepest, count: scanned.max_depth, limit: MAX_DEPTH });
+        return Err(SgfError::TooDeep {
+            at: scanned.deepest,
+            count: scanned.max_depth,
+            limit: MAX_DEPTH,
+        });
     }
-    let options = ParseOptions { convert_mixed_case_identifiers: true, lenient: false };
+    let options = ParseOptions {
+        convert_mixed_case_identifiers: true,
+        lenient: false,
+    };
     let trees = sgf_parse::parse_with_options(text, &options).map_err(|e| SgfError::Syntax {
         at: scanned.first_node(),
         message: format!("not valid SGF ({e})"),
@@ -98,10 +129,17 @@ pub fn read_str(text: &str) -> Result<Game, SgfError> {
         GameTree::Unknown(root) => {
             let gm = root.get_property("GM").map(|p| p.to_string()).unwrap_or_default();
             let gm = gm.trim_start_matches("GM[").trim_end_matches(']').to_string();
-            return Err(SgfError::NotGo { at: scanned.first_node(), gm });
+            return Err(SgfError::NotGo {
+                at: scanned.first_node(),
+                gm,
+            });
         }
     };
-    Reader { locations: &scanned.nodes, next_node: 0 }.game(&root)
+    Reader {
+        locations: &scanned.nodes,
+        next_node: 0,
+    }
+    .game(&root)
 }
 
 struct Reader<'a> {
@@ -117,16 +155,22 @@ impl Reader<'_> {
             Some(Prop::RU(ru)) => Preset::from_sgf_ru(&ru.text),
             _ => None,
         };
-        let mut game = Game::new(size, preset.unwrap_or(Preset::Chinese2002)).map_err(|source| SgfError::Game { at, source })?;
-        game.preset = preset.or(if root.get_property("RU").is_none() { Some(Preset::Chinese2002) } else { None });
+        let mut game =
+            Game::new(size, preset.unwrap_or(Preset::Chinese2002)).map_err(|source| SgfError::Game { at, source })?;
+        game.preset = preset.or(if root.get_property("RU").is_none() {
+            Some(Preset::Chinese2002)
+        } else {
+            None
+        });
         read_game_info(root, &mut game);
         let (root_node, root_move) = self.node(root, size, at)?;
         let handicap_setup = game.info.handicap >= 2 && root.get_property("PL").is_none();
         let mut root_node = root_node;
         if let (true, Some(Action::Setup { to_move, black, .. })) = (handicap_setup, &mut root_node.action)
-            && !black.is_empty() {
-                *to_move = Some(Color::White);
-            }
+            && !black.is_empty()
+        {
+            *to_move = Some(Color::White);
+        }
         game.set_root(root_node);
         // Walk the tree without recursion: (sgf node, game node id to hang its children on).
         let mut first_parent = 0;
@@ -159,7 +203,12 @@ impl Reader<'_> {
             if p.x < size && p.y < size {
                 Ok(Point::new(p.x, p.y))
             } else {
-                Err(SgfError::OffBoard { at, property: property.to_string(), value: sgf_letters(p), size, })
+                Err(SgfError::OffBoard {
+                    at,
+                    property: property.to_string(),
+                    value: sgf_letters(p),
+                    size,
+                })
             }
         };
         let points = |property: &str, set: &HashSet<SgfPoint>| -> Result<Vec<Point>, SgfError> {
@@ -174,22 +223,35 @@ impl Reader<'_> {
         for prop in &sgf.properties {
             match prop {
                 Prop::B(m) | Prop::W(m) => {
-                    let color = if matches!(prop, Prop::B(_)) { Color::Black } else { Color::White };
+                    let color = if matches!(prop, Prop::B(_)) {
+                        Color::Black
+                    } else {
+                        Color::White
+                    };
                     if play.is_some() {
                         return Err(SgfError::TwoMoves { at });
                     }
                     let name = color.letter().to_string();
-                    play = Some((color, match m {
-                        SgfMove::Pass => None,
-                        // "tt" is the old way of writing a pass on boards up to 19.
-                        SgfMove::Move(p) if size <= 19 && p.x == 19 && p.y == 19 => None,
-                        SgfMove::Move(p) => Some(point(&name, p)?),
-                    }));
+                    play = Some((
+                        color,
+                        match m {
+                            SgfMove::Pass => None,
+                            // "tt" is the old way of writing a pass on boards up to 19.
+                            SgfMove::Move(p) if size <= 19 && p.x == 19 && p.y == 19 => None,
+                            SgfMove::Move(p) => Some(point(&name, p)?),
+                        },
+                    ));
                 }
                 Prop::AB(set) => black = points("AB", set)?,
                 Prop::AW(set) => white = points("AW", set)?,
                 Prop::AE(set) => empty = points("AE", set)?,
-                Prop::PL(c) => to_move = Some(if *c == sgf_parse::Color::Black { Color::Black } else { Color::White }),
+                Prop::PL(c) => {
+                    to_move = Some(if *c == sgf_parse::Color::Black {
+                        Color::Black
+                    } else {
+                        Color::White
+                    })
+                }
                 Prop::C(text) => comments.push(text.text.clone()),
                 Prop::BL(t) => node.times.black_left = Some(*t),
                 Prop::WL(t) => node.times.white_left = Some(*t),
@@ -198,7 +260,11 @@ impl Reader<'_> {
                 Prop::TB(set) => node.territory.get_or_insert_with(Default::default)[0] = points("TB", set)?,
                 Prop::TW(set) => node.territory.get_or_insert_with(Default::default)[1] = points("TW", set)?,
                 Prop::Invalid(id, values) if matches!(id.as_str(), "B" | "W" | "AB" | "AW" | "AE" | "SZ" | "KM") => {
-                    return Err(SgfError::BadValue { at, property: id.clone(), values: values.clone() });
+                    return Err(SgfError::BadValue {
+                        at,
+                        property: id.clone(),
+                        values: values.clone(),
+                    });
                 }
                 Prop::Unknown(id, values) if id == FLAG_PROPERTY => {
                     node.flag = values.first().and_then(|v| decode_flag(v, size));
@@ -218,7 +284,12 @@ impl Reader<'_> {
         }
         node.comment = comments.join("\n");
         let has_setup = !black.is_empty() || !white.is_empty() || !empty.is_empty() || to_move.is_some();
-        let setup = Action::Setup { black, white, empty, to_move };
+        let setup = Action::Setup {
+            black,
+            white,
+            empty,
+            to_move,
+        };
         let to_action = |(color, p): (Color, Option<Point>)| match p {
             Some(point) => Action::Move { color, point },
             None => Action::Pass { color },
@@ -247,9 +318,18 @@ fn read_size(root: &SgfNode<Prop>, at: Location) -> Result<u8, SgfError> {
     match root.get_property("SZ") {
         None => Ok(19),
         Some(Prop::SZ((w, h))) if w == h && (MIN_SIZE..=MAX_SIZE).contains(w) => Ok(*w),
-        Some(Prop::SZ((w, h))) => Err(SgfError::BadSize { at, value: if w == h { w.to_string() } else { format!("{w}:{h}") } }),
-        Some(Prop::Invalid(_, values)) => Err(SgfError::BadSize { at, value: values.join(":") }),
-        Some(_) => Err(SgfError::BadSize { at, value: String::new() }),
+        Some(Prop::SZ((w, h))) => Err(SgfError::BadSize {
+            at,
+            value: if w == h { w.to_string() } else { format!("{w}:{h}") },
+        }),
+        Some(Prop::Invalid(_, values)) => Err(SgfError::BadSize {
+            at,
+            value: values.join(":"),
+        }),
+        Some(_) => Err(SgfError::BadSize {
+            at,
+            value: String::new(),
+        }),
     }
 }
 
@@ -257,7 +337,23 @@ fn read_size(root: &SgfNode<Prop>, at: Location) -> Result<u8, SgfError> {
 fn is_root_info(id: &str) -> bool {
     matches!(
         id,
-        "SZ" | "KM" | "HA" | "RU" | "PB" | "PW" | "BR" | "WR" | "DT" | "EV" | "RO" | "PC" | "RE" | "TM" | "OT" | "FF" | "GM" | "CA"
+        "SZ" | "KM"
+            | "HA"
+            | "RU"
+            | "PB"
+            | "PW"
+            | "BR"
+            | "WR"
+            | "DT"
+            | "EV"
+            | "RO"
+            | "PC"
+            | "RE"
+            | "TM"
+            | "OT"
+            | "FF"
+            | "GM"
+            | "CA"
     )
 }
 
@@ -285,7 +381,13 @@ fn read_game_info(root: &SgfNode<Prop>, game: &mut Game) {
 }
 
 fn sgf_letters(p: &SgfPoint) -> String {
-    let letter = |v: u8| if v < 26 { (b'a' + v) as char } else { (b'A' + v - 26) as char };
+    let letter = |v: u8| {
+        if v < 26 {
+            (b'a' + v) as char
+        } else {
+            (b'A' + v - 26) as char
+        }
+    };
     format!("{}{}", letter(p.x), letter(p.y))
 }
 
@@ -340,8 +442,12 @@ fn decode_flag(text: &str, size: u8) -> Option<Flag> {
     };
     let illegal = match (parts.first()?, parts.get(1)) {
         (&"suicide", _) => Illegal::Suicide,
-        (&"ko", Some(p)) => Illegal::Ko { point: Point::from_sgf(p, size).ok()? },
-        (&"superko", Some(n)) => Illegal::Superko { repeats_move: n.parse().ok()? },
+        (&"ko", Some(p)) => Illegal::Ko {
+            point: Point::from_sgf(p, size).ok()?,
+        },
+        (&"superko", Some(n)) => Illegal::Superko {
+            repeats_move: n.parse().ok()?,
+        },
         (&"outofturn", Some(&"B")) => Illegal::OutOfTurn { expected: Color::Black },
         (&"outofturn", Some(&"W")) => Illegal::OutOfTurn { expected: Color::White },
         _ => return None,
@@ -383,10 +489,17 @@ fn simple(text: &str) -> SimpleText {
 fn root_properties(game: &Game) -> Vec<Prop> {
     let info = &game.info;
     let size = game.size();
-    let mut props = vec![Prop::GM(1), Prop::FF(4), Prop::CA(simple("UTF-8")), Prop::SZ((size, size))];
+    let mut props = vec![
+        Prop::GM(1),
+        Prop::FF(4),
+        Prop::CA(simple("UTF-8")),
+        Prop::SZ((size, size)),
+    ];
     props.push(Prop::KM(game.rules.komi));
     let ru = match game.preset {
-        Some(p) if info.rules_text.is_empty() || Preset::from_sgf_ru(&info.rules_text) != Some(p) => p.sgf_ru().to_string(),
+        Some(p) if info.rules_text.is_empty() || Preset::from_sgf_ru(&info.rules_text) != Some(p) => {
+            p.sgf_ru().to_string()
+        }
         _ => info.rules_text.clone(),
     };
     if !ru.is_empty() {
@@ -408,7 +521,12 @@ fn root_properties(game: &Game) -> Vec<Prop> {
         (&info.result, Prop::RE),
         (&info.overtime, Prop::OT),
     ];
-    props.extend(texts.into_iter().filter(|(t, _)| !t.is_empty()).map(|(t, make)| make(simple(t))));
+    props.extend(
+        texts
+            .into_iter()
+            .filter(|(t, _)| !t.is_empty())
+            .map(|(t, make)| make(simple(t))),
+    );
     if let Some(tm) = info.main_time {
         props.push(Prop::TM(tm));
     }
@@ -416,23 +534,40 @@ fn root_properties(game: &Game) -> Vec<Prop> {
 }
 
 fn node_properties(node: &Node) -> Vec<Prop> {
-    let to_set = |points: &[Point]| -> HashSet<SgfPoint> { points.iter().map(|p| SgfPoint { x: p.col, y: p.row }).collect() };
+    let to_set =
+        |points: &[Point]| -> HashSet<SgfPoint> { points.iter().map(|p| SgfPoint { x: p.col, y: p.row }).collect() };
     let mut props = Vec::new();
     match &node.action {
         Some(Action::Move { color, point }) => {
-            let m = SgfMove::Move(SgfPoint { x: point.col, y: point.row });
+            let m = SgfMove::Move(SgfPoint {
+                x: point.col,
+                y: point.row,
+            });
             props.push(if *color == Color::Black { Prop::B(m) } else { Prop::W(m) });
         }
-        Some(Action::Pass { color }) => props.push(if *color == Color::Black { Prop::B(SgfMove::Pass) } else { Prop::W(SgfMove::Pass) }),
+        Some(Action::Pass { color }) => props.push(if *color == Color::Black {
+            Prop::B(SgfMove::Pass)
+        } else {
+            Prop::W(SgfMove::Pass)
+        }),
         Some(Action::Resign { .. }) | None => {}
-        Some(Action::Setup { black, white, empty, to_move }) => {
+        Some(Action::Setup {
+            black,
+            white,
+            empty,
+            to_move,
+        }) => {
             for (list, make) in [(black, Prop::AB as fn(_) -> Prop), (white, Prop::AW), (empty, Prop::AE)] {
                 if !list.is_empty() {
                     props.push(make(to_set(list)));
                 }
             }
             if let Some(c) = to_move {
-                props.push(Prop::PL(if *c == Color::Black { sgf_parse::Color::Black } else { sgf_parse::Color::White }));
+                props.push(Prop::PL(if *c == Color::Black {
+                    sgf_parse::Color::Black
+                } else {
+                    sgf_parse::Color::White
+                }));
             }
         }
     }
@@ -440,7 +575,9 @@ fn node_properties(node: &Node) -> Vec<Prop> {
         props.push(Prop::new(FLAG_PROPERTY.to_string(), vec![encode_flag(flag)]));
     }
     if !node.comment.is_empty() {
-        props.push(Prop::C(Text { text: node.comment.clone() }));
+        props.push(Prop::C(Text {
+            text: node.comment.clone(),
+        }));
     }
     let t = &node.times;
     props.extend(t.black_left.map(Prop::BL));
@@ -451,10 +588,16 @@ fn node_properties(node: &Node) -> Vec<Prop> {
         props.push(Prop::TB(to_set(tb)));
         props.push(Prop::TW(to_set(tw)));
     }
-    props.extend(node.other.iter().map(|(id, values)| match Prop::new(id.clone(), values.clone()) {
-        // sgf-parse writes unknown values verbatim: escape them here.
-        Prop::Unknown(id, values) | Prop::Invalid(id, values) => Prop::Unknown(id, values.iter().map(|v| escape(v)).collect()),
-        known => known,
-    }));
+    props.extend(
+        node.other
+            .iter()
+            .map(|(id, values)| match Prop::new(id.clone(), values.clone()) {
+                // sgf-parse writes unknown values verbatim: escape them here.
+                Prop::Unknown(id, values) | Prop::Invalid(id, values) => {
+                    Prop::Unknown(id, values.iter().map(|v| escape(v)).collect())
+                }
+                known => known,
+            }),
+    );
     props
 }

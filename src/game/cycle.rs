@@ -73,10 +73,11 @@ pub(super) fn find(game: &Game) -> Vec<Cycle> {
             continue; // passes or void moves only: nothing cycled
         }
         if let Some(last) = cycles.last_mut()
-            && path[i].move_number <= last.repeated_until {
-                last.repeated_until = pos.move_number;
-                continue;
-            }
+            && path[i].move_number <= last.repeated_until
+        {
+            last.repeated_until = pos.move_number;
+            continue;
+        }
         let captures: Vec<u32> = (i + 1..=j)
             .map(|k| {
                 let (a, b) = (&path[k - 1], &path[k]);

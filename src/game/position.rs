@@ -40,7 +40,12 @@ impl Position {
         let mut next = self.clone();
         let Some(action) = &node.action else { return next };
         match action {
-            Action::Setup { black, white, empty, to_move } => {
+            Action::Setup {
+                black,
+                white,
+                empty,
+                to_move,
+            } => {
                 for (list, stone) in [(black, Some(Color::Black)), (white, Some(Color::White)), (empty, None)] {
                     for &p in list {
                         let _ = next.board.set(p, stone);
@@ -74,7 +79,9 @@ impl Position {
                         let placed = if rules.suicide_allowed || node.flag.is_some() {
                             next.board.place_allowing_suicide(*color, *point)
                         } else {
-                            next.board.place(*color, *point).or_else(|_| next.board.place_allowing_suicide(*color, *point))
+                            next.board
+                                .place(*color, *point)
+                                .or_else(|_| next.board.place_allowing_suicide(*color, *point))
                         };
                         if let Ok(placement) = placed {
                             next.prisoners[color.index()] += placement.captured;

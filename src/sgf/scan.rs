@@ -29,12 +29,20 @@ pub(super) struct Scanned {
 
 impl Scanned {
     pub fn first_node(&self) -> Location {
-        self.nodes.first().copied().unwrap_or(Location { line: 1, column: 1, offset: 0 })
+        self.nodes.first().copied().unwrap_or(Location {
+            line: 1,
+            column: 1,
+            offset: 0,
+        })
     }
 }
 
 pub(super) fn scan(text: &str) -> Result<Scanned, SgfError> {
-    let mut here = Location { line: 1, column: 1, offset: 0 };
+    let mut here = Location {
+        line: 1,
+        column: 1,
+        offset: 0,
+    };
     let mut nodes = Vec::new();
     // For each open '(' : where it opened and the depth (nodes in a row) at that point.
     let mut open: Vec<(Location, usize)> = Vec::new();
@@ -64,12 +72,18 @@ pub(super) fn scan(text: &str) -> Result<Scanned, SgfError> {
                 ')' => match open.pop() {
                     Some((_, d)) => depth = d,
                     None => {
-                        return Err(SgfError::Syntax { at: here, message: "`)` closes a game tree that was never opened".into() });
+                        return Err(SgfError::Syntax {
+                            at: here,
+                            message: "`)` closes a game tree that was never opened".into(),
+                        });
                     }
                 },
                 ';' => {
                     if open.is_empty() {
-                        return Err(SgfError::Syntax { at: here, message: "a node outside any game tree (missing `(`)".into() });
+                        return Err(SgfError::Syntax {
+                            at: here,
+                            message: "a node outside any game tree (missing `(`)".into(),
+                        });
                     }
                     nodes.push(here);
                     depth += 1;
@@ -89,13 +103,26 @@ pub(super) fn scan(text: &str) -> Result<Scanned, SgfError> {
         }
     }
     if let Some(at) = value_start {
-        return Err(SgfError::Syntax { at, message: "a property value opened here is never closed with `]` (truncated file?)".into() });
+        return Err(SgfError::Syntax {
+            at,
+            message: "a property value opened here is never closed with `]` (truncated file?)".into(),
+        });
     }
     if let Some((at, _)) = open.last() {
-        return Err(SgfError::Syntax { at: *at, message: "a game tree opened here is never closed with `)` (truncated file?)".into() });
+        return Err(SgfError::Syntax {
+            at: *at,
+            message: "a game tree opened here is never closed with `)` (truncated file?)".into(),
+        });
     }
     if !seen_tree {
-        return Err(SgfError::Syntax { at: here, message: "no game tree: SGF starts with `(;`".into() });
+        return Err(SgfError::Syntax {
+            at: here,
+            message: "no game tree: SGF starts with `(;`".into(),
+        });
     }
-    Ok(Scanned { nodes, max_depth, deepest })
+    Ok(Scanned {
+        nodes,
+        max_depth,
+        deepest,
+    })
 }

@@ -125,7 +125,12 @@ fn diagrams_round_trip_through_display() {
 
 #[test]
 fn bad_diagrams_say_what_is_wrong() {
-    assert!(Board::from_diagram(". X\n. Z\n").unwrap_err().to_string().contains("line 2"));
+    assert!(
+        Board::from_diagram(". X\n. Z\n")
+            .unwrap_err()
+            .to_string()
+            .contains("line 2")
+    );
     assert!(Board::from_diagram(". X .\n. X\n").is_err());
     assert!(Board::from_diagram("X\n").unwrap_err().to_string().contains("size 1"));
 }
@@ -135,7 +140,10 @@ fn board_sizes_two_to_twenty_five() {
     assert!(Board::new(1).is_err());
     assert!(Board::new(26).is_err());
     for size in 2..=25 {
-        assert_eq!(Board::new(size).unwrap().points().count(), size as usize * size as usize);
+        assert_eq!(
+            Board::new(size).unwrap().points().count(),
+            size as usize * size as usize
+        );
     }
 }
 

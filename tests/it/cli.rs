@@ -5,7 +5,10 @@ use std::process::Command;
 use crate::support::public_sgf_files;
 
 fn go_arbiter(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_go-arbiter")).args(args).output().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_go-arbiter"))
+        .args(args)
+        .output()
+        .unwrap();
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&out.stdout).into_owned(),
@@ -15,7 +18,10 @@ fn go_arbiter(args: &[&str]) -> (i32, String, String) {
 
 #[test]
 fn replay_prints_the_final_position_moves_and_prisoners() {
-    let file = public_sgf_files().into_iter().find(|p| p.ends_with("9x9/600129.sgf")).unwrap();
+    let file = public_sgf_files()
+        .into_iter()
+        .find(|p| p.ends_with("9x9/600129.sgf"))
+        .unwrap();
     let (code, out, err) = go_arbiter(&["replay", file.to_str().unwrap()]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("9x9, Japanese 1989, komi 6.5"), "{out}");
@@ -33,7 +39,10 @@ fn replay_json_is_machine_readable() {
     let value: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert!(value["moves"].as_u64().unwrap() > 0);
     assert!(value["illegal"].as_array().unwrap().is_empty());
-    assert_eq!(value["diagram"].as_str().unwrap().lines().count() as u64, value["size"].as_u64().unwrap());
+    assert_eq!(
+        value["diagram"].as_str().unwrap().lines().count() as u64,
+        value["size"].as_u64().unwrap()
+    );
 }
 
 #[test]
@@ -45,7 +54,10 @@ fn replay_of_a_bad_file_fails_with_a_clear_message() {
     let (code, out, err) = go_arbiter(&["replay", bad.to_str().unwrap()]);
     assert_eq!(code, 1);
     assert!(out.is_empty());
-    assert!(err.contains("truncated.sgf") && err.contains("line 3, column 3"), "{err}");
+    assert!(
+        err.contains("truncated.sgf") && err.contains("line 3, column 3"),
+        "{err}"
+    );
     let (code, _, err) = go_arbiter(&["replay", dir.join("missing.sgf").to_str().unwrap()]);
     assert_eq!(code, 1);
     assert!(err.contains("cannot read"), "{err}");
@@ -55,17 +67,26 @@ fn replay_of_a_bad_file_fails_with_a_clear_message() {
 
 #[test]
 fn score_counts_the_final_position_with_suggested_dead_stones() {
-    let file = public_sgf_files().into_iter().find(|p| p.ends_with("9x9/600129.sgf")).unwrap();
+    let file = public_sgf_files()
+        .into_iter()
+        .find(|p| p.ends_with("9x9/600129.sgf"))
+        .unwrap();
     let (code, out, err) = go_arbiter(&["score", file.to_str().unwrap()]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("dead: G8"), "{out}");
     assert!(out.contains("result: B+1.5"), "the recorded result: {out}");
-    assert!(out.contains(". O . O X X o X X"), "dead stones drawn in lower case: {out}");
+    assert!(
+        out.contains(". O . O X X o X X"),
+        "dead stones drawn in lower case: {out}"
+    );
 }
 
 #[test]
 fn score_counts_one_side_under_chinese_rules_and_speaks_json() {
-    let file = public_sgf_files().into_iter().find(|p| p.ends_with("9x9/600129.sgf")).unwrap();
+    let file = public_sgf_files()
+        .into_iter()
+        .find(|p| p.ends_with("9x9/600129.sgf"))
+        .unwrap();
     let path = file.to_str().unwrap();
     for side in ["black", "white"] {
         let (code, out, err) = go_arbiter(&["score", path, "--rules", "chinese", "--count", side, "--json"]);
@@ -73,17 +94,26 @@ fn score_counts_one_side_under_chinese_rules_and_speaks_json() {
         let v: serde_json::Value = serde_json::from_str(&out).unwrap();
         assert_eq!(v["result"], "B+0.5", "{out}");
         assert_eq!(v["dead"], serde_json::json!(["G8"]));
-        assert_eq!(v["black"]["total"].as_f64().unwrap() - v["white"]["total"].as_f64().unwrap(), 0.5);
+        assert_eq!(
+            v["black"]["total"].as_f64().unwrap() - v["white"]["total"].as_f64().unwrap(),
+            0.5
+        );
         assert!(v["seconds"].as_f64().unwrap() >= 0.0);
         assert_eq!(v["one_side"]["result"], "Black wins by 1/4 stone (1/2 point)");
     }
     let (_, out, _) = go_arbiter(&["score", path, "--rules", "chinese", "--count", "black"]);
-    assert!(out.contains("counting Black: 44.5 stones (4 tens and 4 1/2), par 44.25"), "{out}");
+    assert!(
+        out.contains("counting Black: 44.5 stones (4 tens and 4 1/2), par 44.25"),
+        "{out}"
+    );
 }
 
 #[test]
 fn score_refuses_missing_markup_and_bad_options_clearly() {
-    let file = public_sgf_files().into_iter().find(|p| p.ends_with("9x9/600129.sgf")).unwrap();
+    let file = public_sgf_files()
+        .into_iter()
+        .find(|p| p.ends_with("9x9/600129.sgf"))
+        .unwrap();
     let (code, _, err) = go_arbiter(&["score", file.to_str().unwrap(), "--dead", "sgf"]);
     assert_eq!(code, 1);
     assert!(err.contains("no territory markup"), "{err}");
@@ -94,14 +124,30 @@ fn score_refuses_missing_markup_and_bad_options_clearly() {
 
 #[test]
 fn score_takes_a_stone_per_warning_and_checks_the_arbiters_hand_count() {
-    let file = public_sgf_files().into_iter().find(|p| p.ends_with("9x9/600129.sgf")).unwrap();
+    let file = public_sgf_files()
+        .into_iter()
+        .find(|p| p.ends_with("9x9/600129.sgf"))
+        .unwrap();
     let path = file.to_str().unwrap();
     // B+0.5 under Chinese rules; one warning against Black costs a stone (two points): W+1.5.
-    let (code, out, err) =
-        go_arbiter(&["score", path, "--rules", "chinese", "--count", "black", "--warnings-black", "1", "--counted", "44"]);
+    let (code, out, err) = go_arbiter(&[
+        "score",
+        path,
+        "--rules",
+        "chinese",
+        "--count",
+        "black",
+        "--warnings-black",
+        "1",
+        "--counted",
+        "44",
+    ]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("result: W+1.5"), "{out}");
-    assert!(out.contains("hand count: counted 4 tens and 4, expected 4 tens and 4 1/2: 1/2 stone less"), "{out}");
+    assert!(
+        out.contains("hand count: counted 4 tens and 4, expected 4 tens and 4 1/2: 1/2 stone less"),
+        "{out}"
+    );
     let (code, _, err) = go_arbiter(&["score", path, "--counted", "44"]);
     assert_eq!(code, 1);
     assert!(err.contains("needs --count"), "{err}");

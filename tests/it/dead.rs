@@ -117,7 +117,9 @@ fn suggestions_count_the_recorded_result_on_the_public_set() {
     let exact_9 = percent(&checks, 9, GameCheck::margin_exact);
     let exact_19 = percent(&checks, 19, GameCheck::margin_exact);
     let winners_9 = percent(&checks, 9, GameCheck::winner_right);
-    let report = format!("winner right {winners:.1}% (9x9 {winners_9:.1}%), margin exact 9x9 {exact_9:.1}%, 19x19 {exact_19:.1}%");
+    let report = format!(
+        "winner right {winners:.1}% (9x9 {winners_9:.1}%), margin exact 9x9 {exact_9:.1}%, 19x19 {exact_19:.1}%"
+    );
     assert!(winners >= 99.0, "{report}");
     assert!(winners_9 >= 99.0, "{report}");
     assert!(exact_9 >= 97.0, "{report}");
@@ -126,7 +128,10 @@ fn suggestions_count_the_recorded_result_on_the_public_set() {
 
 #[test]
 fn the_same_seed_gives_the_same_suggestion() {
-    let path = public_sgf_files().into_iter().find(|p| p.ends_with("19x19/600174.sgf")).unwrap();
+    let path = public_sgf_files()
+        .into_iter()
+        .find(|p| p.ends_with("19x19/600174.sgf"))
+        .unwrap();
     let game = go_arbiter::sgf::read_file(&path).unwrap();
     let pos = game.position();
     let first = suggest_dead(&pos.board, pos.to_move, 42);

@@ -42,7 +42,10 @@ const TRIPLE_KO_MOVES: [&str; 6] = ["C8", "B5", "C2", "B8", "C5", "B2"];
 fn an_immediate_ko_recapture_is_refused() {
     let mut game = game_from(TRIPLE_KO, Preset::Japanese);
     play(&mut game, "C8");
-    assert_eq!(game.play(at("B8", 9)), Err(GameError::Illegal(Illegal::Ko { point: at("B8", 9) })));
+    assert_eq!(
+        game.play(at("B8", 9)),
+        Err(GameError::Illegal(Illegal::Ko { point: at("B8", 9) }))
+    );
     play(&mut game, "B5"); // a ko threat elsewhere... here: another ko
     play(&mut game, "C2");
     play(&mut game, "B8"); // now White may retake
@@ -125,7 +128,10 @@ fn a_stone_on_a_forbidden_point_is_refused_or_recorded_void() {
     );
     game.pass();
     assert_eq!(game.play(at("A5", 5)), Err(GameError::Illegal(Illegal::Suicide)));
-    assert_eq!(game.record_move(Color::White, at("A5", 5), Ruling::Void).unwrap(), Some(Illegal::Suicide));
+    assert_eq!(
+        game.record_move(Color::White, at("A5", 5), Ruling::Void).unwrap(),
+        Some(Illegal::Suicide)
+    );
     assert_eq!(game.board().get(at("A5", 5)), None);
     assert_eq!(game.to_move(), Color::Black, "the forfeited move passes the turn");
     assert!(matches!(game.play(at("B4", 5)), Ok(())));
@@ -209,8 +215,17 @@ fn setup_edits_rebuild_a_disturbed_position_and_comments_stay() {
     assert_eq!(game.board().get(at("D5", 9)), None);
     assert_eq!(game.board().get(at("D6", 9)), Some(Color::White));
     let here = game.cursor();
-    assert!(matches!(game.node(here).action, Some(Action::Setup { .. })), "one setup node for both edits");
-    assert_eq!(game.node(game.node(here).parent().unwrap()).action, Some(Action::Move { color: Color::White, point: at("D5", 9) }));
+    assert!(
+        matches!(game.node(here).action, Some(Action::Setup { .. })),
+        "one setup node for both edits"
+    );
+    assert_eq!(
+        game.node(game.node(here).parent().unwrap()).action,
+        Some(Action::Move {
+            color: Color::White,
+            point: at("D5", 9)
+        })
+    );
     assert_eq!(game.to_move(), Color::Black);
     assert_eq!(
         game.board().to_string(),

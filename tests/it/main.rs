@@ -6,8 +6,8 @@
 mod audio;
 mod board;
 mod caller;
-mod clock;
 mod cli;
+mod clock;
 mod dead;
 mod export;
 mod game;

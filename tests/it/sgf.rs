@@ -21,13 +21,23 @@ fn essence(game: &Game) -> (String, String, u8, f64, Vec<NodeEssence>) {
             (n.action.clone(), n.comment.clone(), n.flag, n.children().len())
         })
         .collect();
-    (format!("{:?}", game.info), game.rules.name.clone(), game.size(), game.rules.komi, nodes)
+    (
+        format!("{:?}", game.info),
+        game.rules.name.clone(),
+        game.size(),
+        game.rules.komi,
+        nodes,
+    )
 }
 
 #[test]
 fn every_public_game_reads_writes_and_reads_back_the_same() {
     let files = public_sgf_files();
-    assert!(files.len() >= 729, "the public set has 729 games, found {}", files.len());
+    assert!(
+        files.len() >= 729,
+        "the public set has 729 games, found {}",
+        files.len()
+    );
     for path in &files {
         let game = sgf::read_file(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         let text = sgf::write_string(&game);
@@ -44,7 +54,14 @@ fn every_public_main_line_replays_legally_under_its_own_rules() {
         let game = sgf::read_file(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         let report = replay(&game);
         for m in &report.illegal {
-            bad.push(format!("{}: move {} {} {}: {}", path.display(), m.move_number, m.color.name(), m.point, m.reason));
+            bad.push(format!(
+                "{}: move {} {} {}: {}",
+                path.display(),
+                m.move_number,
+                m.color.name(),
+                m.point,
+                m.reason
+            ));
         }
         assert!(report.moves > 0, "{}", path.display());
     }
@@ -61,7 +78,10 @@ fn game_info_and_rules_are_read() {
     assert_eq!(game.preset, Some(Preset::Chinese2002));
     assert_eq!(game.rules.komi, 7.5);
     assert_eq!(game.info.handicap, 2);
-    assert_eq!((game.info.black.as_str(), game.info.white.as_str()), ("Ke Jie", "Gu Li"));
+    assert_eq!(
+        (game.info.black.as_str(), game.info.white.as_str()),
+        ("Ke Jie", "Gu Li")
+    );
     assert_eq!(game.info.main_time, Some(3600.0));
     assert_eq!(game.info.result, "W+0.5");
     assert_eq!(game.board().stone_counts(), [3, 1]);
@@ -82,7 +102,11 @@ fn variations_are_kept_on_import_and_export() {
     let mut game = sgf::read_str(text).unwrap();
     let e5 = game.node(0).children()[0];
     assert_eq!(game.node(e5).children().len(), 2);
-    assert_eq!(game.board().stone_counts(), [2, 1], "the main line is the first variation");
+    assert_eq!(
+        game.board().stone_counts(),
+        [2, 1],
+        "the main line is the first variation"
+    );
     let back = sgf::read_str(&sgf::write_string(&game)).unwrap();
     assert_eq!(essence(&back), essence(&game));
     game.goto(game.node(e5).children()[1]);
@@ -130,7 +154,10 @@ fn error_of(text: &str) -> String {
 #[test]
 fn bad_input_is_refused_with_the_place_in_the_file() {
     let truncated = "(;FF[4]SZ[19]\n;B[pd]\n;W[dp";
-    assert_eq!(error_of(truncated), "line 3, column 3: a property value opened here is never closed with `]` (truncated file?)");
+    assert_eq!(
+        error_of(truncated),
+        "line 3, column 3: a property value opened here is never closed with `]` (truncated file?)"
+    );
     let unclosed = "(;FF[4]SZ[19]\n;B[pd]\n;W[dp]";
     assert!(error_of(unclosed).starts_with("line 1, column 1: a game tree opened here is never closed"));
     assert!(error_of("hello").contains("no game tree"));

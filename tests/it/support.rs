@@ -16,7 +16,11 @@ pub fn at(gtp: &str, size: u8) -> Point {
 
 /// Strips leading spaces of each line, so diagrams can be indented in tests.
 pub fn diagram(text: &str) -> String {
-    text.lines().map(str::trim).filter(|l| !l.is_empty()).map(|l| format!("{l}\n")).collect()
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .map(|l| format!("{l}\n"))
+        .collect()
 }
 
 /// The shared data folder (../shared/data from the project root).
