@@ -8,7 +8,7 @@ use std::io::Cursor;
 use image::{ImageFormat, Rgb, RgbImage};
 
 use crate::board::{Board, Color, Point};
-use crate::scoring::Marks;
+use crate::scoring::{Marks, regions};
 use crate::session::{Table, TableId};
 
 use super::ExportError;
@@ -30,42 +30,11 @@ pub fn side(size: u8) -> u32 {
 
 /// Who owns each point of `board` with the `marks`' dead stones removed (`None`: nobody).
 pub fn territory(board: &Board, marks: &Marks) -> Vec<(Point, Color)> {
-    let size = board.size();
-    let idx = |p: Point| usize::from(p.row) * usize::from(size) + usize::from(p.col);
-    let stone = |p: Point| board.get(p).filter(|_| !marks.is_dead(p));
-    let mut seen = vec![false; usize::from(size) * usize::from(size)];
-    let mut owned = Vec::new();
-    for start in board.points() {
-        if stone(start).is_some() || seen[idx(start)] {
-            continue;
-        }
-        let mut region = vec![start];
-        let mut stack = vec![start];
-        seen[idx(start)] = true;
-        let mut borders = [false; 2];
-        while let Some(p) = stack.pop() {
-            for n in board.neighbours(p) {
-                match stone(n) {
-                    Some(c) => borders[c.index()] = true,
-                    None if !seen[idx(n)] => {
-                        seen[idx(n)] = true;
-                        region.push(n);
-                        stack.push(n);
-                    }
-                    None => {}
-                }
-            }
-        }
-        let owner = match borders {
-            [true, false] => Some(Color::Black),
-            [false, true] => Some(Color::White),
-            _ => None,
-        };
-        if let Some(owner) = owner {
-            owned.extend(region.into_iter().map(|p| (p, owner)));
-        }
-    }
-    owned
+    regions(board, marks)
+        .into_iter()
+        .filter_map(|r| r.owner().map(|owner| r.points.into_iter().map(move |p| (p, owner))))
+        .flatten()
+        .collect()
 }
 
 /// Draws `board` with `marks` (dead stones crossed, territory marked).

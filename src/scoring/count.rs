@@ -138,10 +138,11 @@ pub fn count(board: &Board, marks: &Marks, prisoners: [u32; 2], terms: &Terms) -
     let mut territory = [0u32; 2];
     let (mut dame, mut seki_eyes) = (0u32, 0u32);
     for region in regions(board, marks) {
+        let points = region.points.len() as u32;
         match region.owner() {
-            Some(_) if terms.counting == Counting::Territory && region.next_to_seki => seki_eyes += region.points,
-            Some(c) => territory[c.index()] += region.points,
-            None => dame += region.points,
+            Some(_) if terms.counting == Counting::Territory && region.next_to_seki => seki_eyes += points,
+            Some(c) => territory[c.index()] += points,
+            None => dame += points,
         }
     }
     let side = |color: Color| {
@@ -195,18 +196,20 @@ pub fn count_game(game: &Game, marks: &Marks, penalties: [u32; 2]) -> Result<Cou
     count(&position.board, marks, position.prisoners, &terms)
 }
 
-/// A connected set of empty points and dead stones.
-struct Region {
-    points: u32,
+/// A connected set of empty points and dead stones: the one place where the board is split
+/// into what each side surrounds (the count, the counting screen and the PNG export read it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Region {
+    pub points: Vec<Point>,
     /// Whether live stones of Black, of White, border it.
-    borders: [bool; 2],
+    pub borders: [bool; 2],
     /// Whether a stone marked seki borders it.
-    next_to_seki: bool,
+    pub next_to_seki: bool,
 }
 
 impl Region {
     /// The colour that alone borders the region.
-    fn owner(&self) -> Option<Color> {
+    pub fn owner(&self) -> Option<Color> {
         match self.borders {
             [true, false] => Some(Color::Black),
             [false, true] => Some(Color::White),
@@ -215,7 +218,8 @@ impl Region {
     }
 }
 
-fn regions(board: &Board, marks: &Marks) -> Vec<Region> {
+/// The regions of `board` once the `marks`' dead stones are taken off.
+pub fn regions(board: &Board, marks: &Marks) -> Vec<Region> {
     let size = usize::from(board.size());
     let slot = |p: Point| usize::from(p.row) * size + usize::from(p.col);
     let open = |p: Point| board.get(p).is_none() || marks.is_dead(p);
@@ -227,13 +231,13 @@ fn regions(board: &Board, marks: &Marks) -> Vec<Region> {
         }
         seen[slot(start)] = true;
         let mut region = Region {
-            points: 0,
+            points: Vec::new(),
             borders: [false; 2],
             next_to_seki: false,
         };
         let mut stack = vec![start];
         while let Some(p) = stack.pop() {
-            region.points += 1;
+            region.points.push(p);
             for n in board.neighbours(p) {
                 if open(n) {
                     if !seen[slot(n)] {

@@ -14,7 +14,7 @@ pub mod one_side;
 pub mod quarters;
 pub mod result;
 
-pub use count::{Count, ScoringError, SideCount, Terms, count, count_game};
+pub use count::{Count, Region, ScoringError, SideCount, Terms, count, count_game, regions};
 pub use marks::{Marks, Status};
 pub use one_side::{Check, OneSide, in_tens};
 pub use quarters::Quarters;

@@ -8,7 +8,7 @@ use std::sync::mpsc::{self, Receiver, TryRecvError};
 use crate::board::{Board, Color, Point};
 use crate::game::Game;
 use crate::scoring::dead::suggest_dead;
-use crate::scoring::{Count, GameResult, Marks, ScoringError, Status, count_game};
+use crate::scoring::{Count, GameResult, Marks, ScoringError, Status, count_game, regions};
 
 /// The seed of the dead-stone suggestion (the `score` command's default, so both agree).
 pub const SEED: u64 = 1;
@@ -218,36 +218,8 @@ impl Counting {
 /// Who owns each empty point and each dead stone's point: a colour when only that colour's live
 /// stones border its region, `None` (shared) otherwise, as the count reads it under area counting.
 pub fn areas(board: &Board, marks: &Marks) -> Vec<(Point, Option<Color>)> {
-    let size = usize::from(board.size());
-    let slot = |p: Point| usize::from(p.row) * size + usize::from(p.col);
-    let open = |p: Point| board.get(p).is_none() || marks.is_dead(p);
-    let mut seen = vec![false; size * size];
-    let mut out = Vec::new();
-    for start in board.points() {
-        if seen[slot(start)] || !open(start) {
-            continue;
-        }
-        seen[slot(start)] = true;
-        let (mut region, mut borders, mut stack) = (Vec::new(), [false; 2], vec![start]);
-        while let Some(p) = stack.pop() {
-            region.push(p);
-            for n in board.neighbours(p) {
-                if open(n) {
-                    if !seen[slot(n)] {
-                        seen[slot(n)] = true;
-                        stack.push(n);
-                    }
-                } else if let Some(c) = board.get(n) {
-                    borders[c.index()] = true;
-                }
-            }
-        }
-        let owner = match borders {
-            [true, false] => Some(Color::Black),
-            [false, true] => Some(Color::White),
-            _ => None,
-        };
-        out.extend(region.into_iter().map(|p| (p, owner)));
-    }
-    out
+    regions(board, marks)
+        .into_iter()
+        .flat_map(|r| r.points.iter().map(|&p| (p, r.owner())).collect::<Vec<_>>())
+        .collect()
 }
