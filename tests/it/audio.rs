@@ -480,3 +480,22 @@ fn a_wall_clock_instant_lands_on_the_sample_the_device_plays_then() {
     let error = if heard_at > due { heard_at - due } else { due - heard_at };
     assert!(error < Duration::from_micros(50), "{error:?}");
 }
+
+#[test]
+fn the_packs_speak_exactly_the_callers_clips_with_its_chinese_words() {
+    use go_arbiter::audio::{CLIP_IDS, VoicePack, shipped_pack_dir};
+    use go_arbiter::caller::{Lang, clip_ids, clip_text};
+    let mut caller: Vec<&str> = clip_ids();
+    let mut audio: Vec<&str> = CLIP_IDS.to_vec();
+    caller.sort();
+    audio.sort();
+    assert_eq!(caller, audio, "the caller and the audio edge name the same clips");
+    let zh = VoicePack::load(&shipped_pack_dir("zh")).unwrap();
+    for id in clip_ids() {
+        assert_eq!(
+            zh.text(id),
+            clip_text(id, Lang::Zh),
+            "{id}: the voice says what the caption shows"
+        );
+    }
+}
