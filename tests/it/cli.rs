@@ -1,20 +1,6 @@
 //! The command line: `go-arbiter replay` on real and bad files, text and JSON.
 
-use std::process::Command;
-
-use crate::support::public_sgf_files;
-
-fn go_arbiter(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_go-arbiter"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use crate::support::{go_arbiter, public_sgf_files};
 
 #[test]
 fn replay_prints_the_final_position_moves_and_prisoners() {

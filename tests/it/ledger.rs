@@ -2,7 +2,6 @@
 //! seed 003), claim windows against the game record, escalation, overrides, penalty stones
 //! flowing into the count, board and clock effects, event totals, the catalogue command.
 
-use std::process::Command;
 use std::time::Duration;
 
 use go_arbiter::board::{Color, Point};
@@ -14,7 +13,7 @@ use go_arbiter::ledger::{
 use go_arbiter::rules::Preset;
 use go_arbiter::scoring::{Marks, Reason, count_game};
 
-use crate::support::{board, diagram};
+use crate::support::{board, diagram, go_arbiter};
 
 const MIN: Duration = Duration::from_secs(60);
 
@@ -848,18 +847,6 @@ fn fewer_warnings_over_the_event_rank_higher_art_27() {
         std::cmp::Ordering::Less,
         "Wang ranks above Chen"
     );
-}
-
-fn go_arbiter(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_go-arbiter"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 #[test]

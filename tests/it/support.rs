@@ -45,3 +45,16 @@ pub fn public_sgf_files() -> Vec<PathBuf> {
     files.sort();
     files
 }
+
+/// Runs the `go-arbiter` binary with `args`: exit code, standard output, standard error.
+pub fn go_arbiter(args: &[&str]) -> (i32, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_go-arbiter"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
