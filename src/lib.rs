@@ -4,7 +4,7 @@
 //! - [`rules`]: the rules as plain data, with named presets (Chinese 2002, Japanese, ...).
 //! - [`game`]: the record (a tree of moves, passes, setup edits), turn order, legality, cycles.
 //! - [`sgf`]: SGF FF[4] in and out, through sgf-parse.
-//! - [`playout`]: seeded random playouts (benchmarks, later the dead-stone guesser).
+//! - [`playout`]: seeded random playouts (the benchmark and the dead-stone guesser).
 //! - [`replay`]: the `replay` command's report over an SGF file.
 //! - [`scoring`]: marks, area and territory counts, one-side counting, game results.
 //! - [`score`]: the `score` command's report: dead stones, counts, one-side counting, result.
