@@ -19,9 +19,18 @@ pub mod board_view;
 pub mod clock_view;
 pub mod counting;
 pub mod counting_view;
+pub mod dialogs;
+pub mod export_job;
+pub mod files;
+pub mod fonts;
 pub mod i18n;
 pub mod ledger_view;
 pub mod moves_view;
+pub mod results_view;
+pub mod settings;
+pub mod sidebar_view;
+pub mod sound;
+pub mod workstation;
 
 use std::time::Instant;
 
@@ -99,3 +108,11 @@ impl eframe::App for Shell {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_lang;
+#[cfg(test)]
+mod tests_results;
+#[cfg(test)]
+mod tests_table;
+#[cfg(test)]
+mod tests_workstation;

@@ -1,0 +1,1 @@
+//! Small forms that ask for a reason: clock corrections, lateness, adjournment, incidents.

@@ -1,0 +1,1 @@
+//! What the window remembers between runs (eframe storage): size, language, keys, voice, volume.

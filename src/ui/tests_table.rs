@@ -1,0 +1,1 @@
+//! Headless tests (egui_kittest): tests_table
