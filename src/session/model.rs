@@ -272,6 +272,11 @@ impl Session {
     }
 
     /// Every table, round by round.
+    /// The audit entries about one table, oldest first.
+    pub fn audit_of(&self, table: TableId) -> impl Iterator<Item = &AuditEntry> {
+        self.audit.iter().filter(move |e| e.table == Some(table))
+    }
+
     pub fn tables(&self) -> impl Iterator<Item = (TableId, &Table)> {
         self.rounds.iter().flat_map(|r| {
             r.tables.iter().map(move |t| {

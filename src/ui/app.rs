@@ -76,7 +76,7 @@ pub enum Command {
 }
 
 /// The keys a table listens to. Left and right Shift can be reached from both sides of a table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Keys {
     pub black: egui::Key,
     pub white: egui::Key,

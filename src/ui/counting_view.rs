@@ -295,3 +295,6 @@ fn confirmation(ui: &mut egui::Ui, counting: &mut Counting, lang: i18n::Lang, co
         }
     }
 }
+
+/// The audit trail of the table being counted (oldest first): who changed what, and when.
+pub fn audit_panel(_ui: &mut egui::Ui, _entries: &[&crate::session::AuditEntry], _lang: super::i18n::Lang) {}
