@@ -8,7 +8,8 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use thiserror::Error;
 
-use super::model::{Event, Round, Session, Table, TableId};
+use super::model::{Event, Player, Round, Session, Table, TableId};
+use super::{compact, format};
 
 /// Who made a change, and in what capacity.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -95,37 +96,161 @@ fn digest_of<T: Serialize + ?Sized>(value: &T) -> Result<String, ChainError> {
     Ok(hex(&Sha256::digest(text.as_bytes())[..16]))
 }
 
-/// The digest of a table (players, game, everything in it).
+/// Feeds text to a hash as it is written.
+struct HashWriter(Sha256);
+
+impl std::fmt::Write for HashWriter {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        self.0.update(s.as_bytes());
+        Ok(())
+    }
+}
+
+/// The digest of a table (players, game, everything in it): SHA-256 of its compact form (as in
+/// the file, without layout) with the record and the clock lines left out, then the record's
+/// and the clock lines' lengths and bytes as they are (not escaped: the long strings cost
+/// nothing more than hashing).
 pub fn table_digest(table: &Table) -> Result<String, ChainError> {
+    let mut form = format::TableOut::of(table).map_err(ChainError::Serialize)?;
+    let record = std::mem::take(&mut form.record);
+    let clock = std::mem::take(&mut form.clock);
+    let mut hasher = HashWriter(Sha256::new());
+    ron::ser::to_writer(&mut hasher, &form).map_err(|e| ChainError::Serialize(e.to_string()))?;
+    for text in [record, clock.as_str()] {
+        hasher.0.update(format!("\n{}\n", text.len()).as_bytes());
+        hasher.0.update(text.as_bytes());
+    }
+    Ok(hex(&hasher.0.finalize()[..16]))
+}
+
+/// The digest of a table up to version 2: over the table's RON with field names.
+pub(crate) fn table_digest_v2(table: &Table) -> Result<String, ChainError> {
     digest_of(table)
 }
 
-/// What the header digest covers: the event, the players, the rounds' numbers and dates (each
-/// table has its own entries). Generic over the player type for older file versions.
+/// What the header digest covers: the event, the players, each round's number, date, name
+/// and table order (each table has its own entries).
 #[derive(Serialize)]
-pub(crate) struct Header<'a, P> {
-    pub event: &'a Event,
-    pub players: &'a [P],
-    pub rounds: Vec<(u32, &'a str)>,
+struct Header<'a> {
+    event: &'a Event,
+    players: &'a [Player],
+    rounds: Vec<(u32, &'a str, &'a str, Vec<u32>)>,
 }
 
-pub(crate) fn header_digest_of<P: Serialize>(
+/// What the header digest covered up to version 2: the rounds' numbers and dates only. Generic
+/// over the player type for version 1 (ranks as text).
+#[derive(Serialize)]
+struct HeaderV2<'a, P> {
+    event: &'a Event,
+    players: &'a [P],
+    rounds: Vec<(u32, &'a str)>,
+}
+
+/// The header digest of a version-1 or version-2 file, for their migration.
+pub(crate) fn header_digest_v2<P: Serialize>(
     event: &Event,
     players: &[P],
     rounds: &[Round],
 ) -> Result<String, ChainError> {
     let rounds = rounds.iter().map(|r| (r.number, r.date.as_str())).collect();
-    digest_of(&Header { event, players, rounds })
+    digest_of(&HeaderV2 { event, players, rounds })
 }
 
 /// The digest of the event, players and rounds (not the tables' games).
 pub fn header_digest(session: &Session) -> Result<String, ChainError> {
-    header_digest_of(&session.event, &session.players, &session.rounds)
+    header_digest_with(session, |_| true)
 }
 
-/// The hash of an entry: the previous entry's hash and this entry's other fields.
+/// The header digest with the order of the tables `counted` only. A table is added at the end
+/// of its round with its own entry, not a header entry: the header's last entry attests the
+/// order of the tables that existed then, and the tables added since follow them.
+fn header_digest_with(session: &Session, counted: impl Fn(TableId) -> bool) -> Result<String, ChainError> {
+    let rounds = session
+        .rounds
+        .iter()
+        .map(|r| {
+            let order = r
+                .tables
+                .iter()
+                .map(|t| t.number)
+                .filter(|&table| counted(TableId { round: r.number, table }))
+                .collect();
+            (r.number, r.date.as_str(), r.name.as_str(), order)
+        })
+        .collect();
+    digest_of(&Header {
+        event: &session.event,
+        players: &session.players,
+        rounds,
+    })
+}
+
+/// The hash of an entry: the previous entry's hash, the entry's number and its line in the file
+/// without the hash (see [`compact`](super::compact)), hashed as text.
 pub fn entry_hash(prev: &str, e: &AuditEntry) -> Result<String, ChainError> {
+    Ok(entry_hash_in(&mut String::new(), prev, e))
+}
+
+/// [`entry_hash`], its text written in `text` (a buffer kept between entries).
+fn entry_hash_in(text: &mut String, prev: &str, e: &AuditEntry) -> String {
+    use std::fmt::Write as _;
+    text.clear();
+    text.push_str(prev);
+    let _ = write!(text, "\n{}\t", e.seq);
+    compact::push_entry_body(text, e);
+    hex(&Sha256::digest(text.as_bytes())[..16])
+}
+
+/// The hash of an entry in files up to version 2: over the fields' compact RON.
+pub(crate) fn entry_hash_v2(prev: &str, e: &AuditEntry) -> Result<String, ChainError> {
     digest_of(&(prev, e.seq, &e.stamp, &e.table, &e.what, &e.state))
+}
+
+/// How many entries, from the first, link under the version-2 hashing.
+pub(crate) fn linked_v2(audit: &[AuditEntry]) -> usize {
+    let mut prev = GENESIS;
+    for (index, e) in audit.iter().enumerate() {
+        if e.seq != index as u64 || entry_hash_v2(prev, e).ok().as_deref() != Some(e.hash.as_str()) {
+            return index;
+        }
+        prev = &e.hash;
+    }
+    audit.len()
+}
+
+/// Re-hashes the first `count` entries under the current hashing (a migration, once the old
+/// chain was checked); the entries after them keep their old hashes, so a chain broken at
+/// entry `count` stays broken there.
+pub(crate) fn rehash(audit: &mut [AuditEntry], count: usize) -> Result<(), ChainError> {
+    let mut prev = GENESIS.to_string();
+    for e in audit.iter_mut().take(count) {
+        e.hash = entry_hash(&prev, e)?;
+        prev.clone_from(&e.hash);
+    }
+    Ok(())
+}
+
+/// Appends an entry hashed the version-2 way (for the migration from version 1 and the
+/// version-1 writer).
+pub(crate) fn push_v2(
+    audit: &mut Vec<AuditEntry>,
+    stamp: &Stamp,
+    table: Option<TableId>,
+    what: String,
+    state: String,
+) -> Result<(), ChainError> {
+    let prev = audit.last().map_or(GENESIS, |e| e.hash.as_str());
+    let mut entry = AuditEntry {
+        seq: audit.len() as u64,
+        stamp: stamp.clone(),
+        table,
+        what,
+        state,
+        hash: String::new(),
+    };
+    entry.hash = entry_hash_v2(prev, &entry)?;
+    audit.push(entry);
+    Ok(())
 }
 
 /// Appends an entry to the trail, linked and hashed.
@@ -160,11 +285,12 @@ pub fn verify(session: &Session) -> Result<(), ChainError> {
 /// Checks that each entry follows the one before and that none was edited.
 pub fn verify_links(audit: &[AuditEntry]) -> Result<(), ChainError> {
     let mut prev = GENESIS;
+    let mut text = String::with_capacity(256);
     for (index, e) in audit.iter().enumerate() {
         if e.seq != index as u64 {
             return Err(ChainError::Sequence { index, seq: e.seq });
         }
-        if entry_hash(prev, e)? != e.hash {
+        if entry_hash_in(&mut text, prev, e) != e.hash {
             return Err(ChainError::Hash {
                 index,
                 what: e.what.clone(),
@@ -178,14 +304,22 @@ pub fn verify_links(audit: &[AuditEntry]) -> Result<(), ChainError> {
 /// Checks that every table and the header are as their last entries left them.
 pub fn verify_states(session: &Session) -> Result<(), ChainError> {
     let mut last: HashMap<Option<TableId>, usize> = HashMap::new();
+    let mut first: HashMap<TableId, usize> = HashMap::new();
     for (index, e) in session.audit.iter().enumerate() {
         last.insert(e.table, index);
+        if let Some(table) = e.table {
+            first.entry(table).or_insert(index);
+        }
     }
     let state_of = |table: Option<TableId>| last.get(&table).map(|&i| (i, session.audit[i].state.as_str()));
     match state_of(None) {
         None => return Err(ChainError::HeaderUnrecorded),
-        Some((index, state)) if state != header_digest(session)? => return Err(ChainError::HeaderState { index }),
-        Some(_) => {}
+        Some((index, state)) => {
+            let existed = |table| first.get(&table).is_some_and(|&added| added < index);
+            if state != header_digest_with(session, existed)? {
+                return Err(ChainError::HeaderState { index });
+            }
+        }
     }
     for (id, table) in session.tables() {
         match state_of(Some(id)) {

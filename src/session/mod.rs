@@ -6,6 +6,7 @@
 //!   overrides), each change leaving one audit entry.
 //! - [`audit`]: the hash-chained audit trail and its verification.
 //! - [`format`]: the RON text with its schema version, located parse errors, migration.
+//! - `compact`: the one-line forms of audit entries and clock events inside that text.
 //! - [`store`]: the file on disk: atomic snapshots with backups, the append-only journal,
 //!   recovery after a crash, the newest good backup when a file does not read.
 //! - [`saver`]: the autosave thread fed by a channel.
@@ -13,6 +14,9 @@
 
 pub mod audit;
 pub mod check;
+mod compact;
+#[doc(hidden)]
+pub mod figures;
 pub mod format;
 pub mod model;
 pub mod ops;

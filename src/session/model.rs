@@ -104,6 +104,10 @@ pub struct Player {
 pub struct Round {
     pub number: u32,
     pub date: String,
+    /// What the sidebar shows beside the number ("Final"); empty when not named.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub name: String,
+    /// In display order (see [`Change::MoveTable`](super::ops::Change::MoveTable)).
     pub tables: Vec<Table>,
 }
 
@@ -123,6 +127,9 @@ impl fmt::Display for TableId {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Table {
     pub number: u32,
+    /// What the sidebar shows beside the number ("Top board"); empty when not named.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub name: String,
     pub black: PlayerId,
     pub white: PlayerId,
     pub game: TableGame,

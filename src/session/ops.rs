@@ -72,14 +72,34 @@ pub enum Change {
         result: Option<GameResult>,
         reason: String,
     },
+    /// A round's name set ("Final"), or cleared with an empty name.
+    RenameRound {
+        number: u32,
+        name: String,
+    },
+    /// A table's name set ("Top board"), or cleared with an empty name.
+    RenameTable {
+        table: TableId,
+        name: String,
+    },
+    /// A table moved to `to_index` in its round's display order (the last place when beyond it).
+    MoveTable {
+        table: TableId,
+        to_index: usize,
+    },
 }
 
 impl Change {
     /// The table the change concerns, if any.
     pub fn table(&self) -> Option<TableId> {
         match self {
-            Change::Event(_) | Change::Player(_) | Change::Round { .. } => None,
+            Change::Event(_)
+            | Change::Player(_)
+            | Change::Round { .. }
+            | Change::RenameRound { .. }
+            | Change::MoveTable { .. } => None,
             Change::Table { table, .. }
+            | Change::RenameTable { table, .. }
             | Change::Record { table, .. }
             | Change::Clock { table, .. }
             | Change::Ledger { table, .. }
@@ -159,7 +179,14 @@ impl Session {
         }
         let current = self.table(id).ok_or(SessionError::NoSuchTable(id))?;
         let mut table = current.clone();
-        let what = change_game(&mut table.game, id, stamp, change)?;
+        let what = match change {
+            Change::RenameTable { name, .. } => {
+                let what = format!("{id} renamed: {:?} -> {name:?}", table.name);
+                table.name = name.clone();
+                what
+            }
+            _ => change_game(&mut table.game, id, stamp, change)?,
+        };
         let state = audit::table_digest(&table)?;
         audit::push(&mut self.audit, stamp, Some(id), what, state)?;
         if let Some(slot) = self.table_mut(id) {
@@ -192,9 +219,36 @@ impl Session {
                 self.rounds.push(Round {
                     number: *number,
                     date: date.clone(),
+                    name: String::new(),
                     tables: Vec::new(),
                 });
                 format!("round {number} on {date}")
+            }
+            Change::RenameRound { number, name } => {
+                let round = self
+                    .rounds
+                    .iter_mut()
+                    .find(|r| r.number == *number)
+                    .ok_or(SessionError::NoSuchRound(*number))?;
+                let what = format!("round {number} renamed: {:?} -> {name:?}", round.name);
+                round.name = name.clone();
+                what
+            }
+            Change::MoveTable { table, to_index } => {
+                let round = self
+                    .rounds
+                    .iter_mut()
+                    .find(|r| r.number == table.round)
+                    .ok_or(SessionError::NoSuchTable(*table))?;
+                let from = round
+                    .tables
+                    .iter()
+                    .position(|t| t.number == table.table)
+                    .ok_or(SessionError::NoSuchTable(*table))?;
+                let moved = round.tables.remove(from);
+                let to = (*to_index).min(round.tables.len());
+                round.tables.insert(to, moved);
+                format!("{table} moved from place {} to place {}", from + 1, to + 1)
             }
             _ => String::new(),
         })
@@ -236,6 +290,7 @@ impl Session {
         table_game.control()?;
         let table = Table {
             number: id.table,
+            name: String::new(),
             black,
             white,
             game: table_game,
@@ -363,6 +418,12 @@ fn change_game(game: &mut TableGame, id: TableId, stamp: &Stamp, change: &Change
             game.result = *result;
             what
         }
-        Change::Event(_) | Change::Player(_) | Change::Round { .. } | Change::Table { .. } => String::new(),
+        Change::Event(_)
+        | Change::Player(_)
+        | Change::Round { .. }
+        | Change::Table { .. }
+        | Change::RenameRound { .. }
+        | Change::RenameTable { .. }
+        | Change::MoveTable { .. } => String::new(),
     })
 }

@@ -11,26 +11,15 @@ use go_arbiter::game::Game;
 use go_arbiter::ledger::{Catalogue, Edition, OffenceId, RaisedBy, Report};
 use go_arbiter::rules::Preset;
 use go_arbiter::scoring::{GameResult, Marks, Quarters, Reason};
-use go_arbiter::session::{Change, Event, GameSetup, Player, PlayerId, Role, Session, Signer, Stamp, Store, TableId};
+use go_arbiter::session::{Change, GameSetup, Player, PlayerId, Role, Session, Signer, Stamp, Store, TableId};
 use go_arbiter::sgf;
+
+use crate::support::event;
 
 const MIN: Duration = Duration::from_secs(60);
 
 fn stamp() -> Stamp {
     Stamp::new("09:00", "Li Wei", Role::Arbiter)
-}
-
-fn event() -> Event {
-    Event {
-        name: "City Open".to_string(),
-        dates: vec!["2026-11-28".to_string(), "2026-11-29".to_string()],
-        venue: "Community Hall".to_string(),
-        edition: Edition::Chinese2002,
-        rules: Preset::Chinese2002,
-        komi: Quarters(15),
-        time_control: "chinese:60m/5".to_string(),
-        lateness_limit: 15 * MIN,
-    }
 }
 
 /// A session with these players (id from 1) and `rounds` rounds.

@@ -15,10 +15,12 @@ use go_arbiter::rules::Preset;
 use go_arbiter::scoring::{GameResult, Marks, Quarters, Reason};
 use go_arbiter::session::store::{self, Loaded, StoreError};
 use go_arbiter::session::{
-    ChainError, Change, Event, FormatError, GameSetup, Player, PlayerId, Rank, Role, Saver, Session, SessionError,
-    Signer, Stamp, Store, TableId,
+    ChainError, Change, FormatError, GameSetup, Player, PlayerId, Rank, Role, Saver, Session, SessionError, Signer,
+    Stamp, Store, TableId,
 };
 use go_arbiter::sgf;
+
+use crate::support::event;
 
 const TABLE: TableId = TableId { round: 1, table: 1 };
 const MIN: Duration = Duration::from_secs(60);
@@ -33,19 +35,6 @@ fn scratch(name: &str) -> PathBuf {
 
 fn arbiter(time: &str) -> Stamp {
     Stamp::new(time, "Li Wei", Role::Arbiter)
-}
-
-fn event() -> Event {
-    Event {
-        name: "City Open".to_string(),
-        dates: vec!["2026-11-28".to_string(), "2026-11-29".to_string()],
-        venue: "Community Hall".to_string(),
-        edition: Edition::Chinese2002,
-        rules: Preset::Chinese2002,
-        komi: Quarters(15),
-        time_control: "chinese:60m/5".to_string(),
-        lateness_limit: 15 * MIN,
-    }
 }
 
 /// Event, two players, round 1 and table 1 (19x19, even game).
@@ -198,7 +187,7 @@ fn a_full_session_survives_a_round_trip() {
     assert_eq!(loaded.session.player(PlayerId(2)).unwrap().rank, Rank::Kyu(2));
 
     let text = fs::read_to_string(&path).unwrap();
-    assert!(text.starts_with("(\n\tversion: 2,"), "{}", &text[..40]);
+    assert!(text.starts_with("(\n\tversion: 3,"), "{}", &text[..40]);
     let out = Command::new(env!("CARGO_BIN_EXE_go-arbiter"))
         .arg("check")
         .arg(&path)
@@ -225,7 +214,7 @@ fn v1_file() -> PathBuf {
 }
 
 /// The version-1 fixture in tests/data is exactly what the version-1 writer gives for this
-/// session (to make it anew, write that output to the file).
+/// session, digests aside (it was made by writing that output to the file).
 #[test]
 fn the_version_1_fixture_is_what_the_version_1_writer_wrote() {
     let mut s = seated();
@@ -237,8 +226,19 @@ fn the_version_1_fixture_is_what_the_version_1_writer_wrote() {
         },
     )
     .unwrap();
+    // The digests are left out: the states' digests changed in version 3 (the fixture keeps
+    // those of the version-2 program that wrote it).
+    let without_digests = |text: &str| -> Vec<String> {
+        text.lines()
+            .filter(|l| !l.trim_start().starts_with("state:") && !l.trim_start().starts_with("hash:"))
+            .map(str::to_string)
+            .collect()
+    };
     let written = go_arbiter::session::format::to_ron_v1(&s).unwrap();
-    assert_eq!(fs::read_to_string(v1_file()).unwrap(), written);
+    assert_eq!(
+        without_digests(&fs::read_to_string(v1_file()).unwrap()),
+        without_digests(&written)
+    );
 }
 
 #[test]
@@ -253,8 +253,15 @@ fn a_version_1_file_is_migrated_on_load() {
     assert_eq!(loaded.chain, Ok(()));
     assert_eq!(loaded.session.player(PlayerId(1)).unwrap().rank, Rank::Dan(3));
     assert_eq!(loaded.session.player(PlayerId(2)).unwrap().rank, Rank::Kyu(2));
-    let last = loaded.session.audit.last().unwrap();
-    assert!(last.what.contains("migrated from schema version 1"), "{}", last.what);
+    let whats: Vec<&str> = loaded.session.audit.iter().map(|e| e.what.as_str()).collect();
+    assert!(
+        whats.iter().any(|w| w.contains("migrated from schema version 1")),
+        "{whats:?}"
+    );
+    assert!(
+        whats.last().unwrap().contains("migrated from schema version 2"),
+        "{whats:?}"
+    );
     assert_eq!(
         loaded.session.table(TABLE).unwrap().game.result,
         Some(GameResult::win(Color::White, Reason::Resignation))
@@ -263,7 +270,11 @@ fn a_version_1_file_is_migrated_on_load() {
     // Opening writes it back in the current version; the old file stays as the newest backup.
     let (store, _) = Store::open(&path).unwrap();
     drop(store);
-    assert!(fs::read_to_string(&path).unwrap().contains("version: 2,"));
+    assert!(
+        fs::read_to_string(&path)
+            .unwrap()
+            .contains(&format!("version: {},", go_arbiter::session::VERSION))
+    );
     assert_eq!(fs::read_to_string(store::backup_path(&path, 1)).unwrap(), text);
     assert_eq!(store::load(&path).unwrap().chain, Ok(()));
 }
@@ -293,6 +304,14 @@ fn the_audit_chain_catches_hand_edits() {
     let edited = text.replacen("(CL) confirmed", "(XX) confirmed", 1);
     assert_ne!(edited, text);
     assert!(matches!(check(&edited), Err(ChainError::Hash { .. })));
+
+    // A clock event changed: Black's first press moved from 30 s to 31 s.
+    let edited = text.replacen("\n30 P B 1\n", "\n31 P B 1\n", 1);
+    assert_ne!(edited, text);
+    assert!(matches!(
+        check(&edited),
+        Err(ChainError::TableState { table: TABLE, .. })
+    ));
 
     // A player's rank changed.
     let edited = text.replacen("rank: Kyu(2)", "rank: Dan(2)", 1);
@@ -477,7 +496,8 @@ fn bad_files_say_line_and_column_and_offer_the_newest_good_backup() {
     let good = fs::read_to_string(&path).unwrap();
 
     // Hand-edited: a colon lost on line 2.
-    let edited = good.replacen("version: 2", "version 2", 1);
+    let version = format!("version: {}", go_arbiter::session::VERSION);
+    let edited = good.replacen(&version, &version.replace(':', ""), 1);
     fs::write(&path, &edited).unwrap();
     let err = Store::open(&path).unwrap_err();
     let StoreError::Unreadable {
@@ -684,4 +704,270 @@ fn a_saver_killed_at_random_points_leaves_the_old_or_the_new_state() {
         "only {while_writing} kills happened while the child was writing"
     );
     let _ = fs::remove_dir_all(&dir);
+}
+
+/// The small session saved as tests/data/session-v2.ron by the version-2 writer.
+fn v2_session() -> Session {
+    let mut s = seated();
+    for event in clock_events(3) {
+        s.apply(&arbiter("10:01"), &Change::Clock { table: TABLE, event })
+            .unwrap();
+    }
+    s.apply(
+        &arbiter("11:00"),
+        &Change::Result {
+            table: TABLE,
+            result: Some(GameResult::win(Color::White, Reason::Resignation)),
+        },
+    )
+    .unwrap();
+    s.apply(
+        &arbiter("11:01"),
+        &Change::Confirm {
+            table: TABLE,
+            signer: Signer::Black,
+            name: "CL".into(),
+        },
+    )
+    .unwrap();
+    s
+}
+
+fn v2_file() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/session-v2.ron")
+}
+
+#[test]
+fn a_version_2_file_is_migrated_on_load() {
+    let text = fs::read_to_string(v2_file()).unwrap();
+    assert!(text.contains("version: 2,"));
+    let dir = scratch("migrate-v2");
+    let path = dir.join("old.ron");
+    fs::write(&path, &text).unwrap();
+    let loaded = store::load(&path).unwrap();
+    assert_eq!(loaded.from_version, 2);
+    assert_eq!(loaded.chain, Ok(()));
+    // The same session as the version-2 code made, its history kept (the header's digests are
+    // the version-2 ones, and the hashes are re-made), and one entry for the migration.
+    let expected = v2_session();
+    let mut migrated = loaded.session.clone();
+    let for_table = migrated.audit.pop().unwrap();
+    let for_header = migrated.audit.pop().unwrap();
+    assert_eq!((for_header.table, for_table.table), (None, Some(TABLE)));
+    for entry in [for_header, for_table] {
+        assert!(entry.what.contains("migrated from schema version 2"), "{}", entry.what);
+    }
+    let history = |s: &Session| -> Vec<(Stamp, Option<TableId>, String)> {
+        s.audit
+            .iter()
+            .map(|e| (e.stamp.clone(), e.table, e.what.clone()))
+            .collect()
+    };
+    assert_eq!(history(&migrated), history(&expected));
+    migrated.audit = expected.audit.clone();
+    assert_eq!(migrated, expected);
+
+    let (store, _) = Store::open(&path).unwrap();
+    drop(store);
+    let reloaded = store::load(&path).unwrap();
+    assert_eq!(reloaded.from_version, go_arbiter::session::VERSION);
+    assert_eq!(reloaded.chain, Ok(()));
+    assert_eq!(reloaded.session, loaded.session);
+    assert_eq!(fs::read_to_string(store::backup_path(&path, 1)).unwrap(), text);
+}
+
+/// `seated()` with tables 2 and 3 added to round 1.
+fn three_tables() -> Session {
+    let mut s = seated();
+    let org = Stamp::new("08:40", "Organiser", Role::Organiser);
+    for table in [2, 3] {
+        let change = Change::Table {
+            table: TableId { round: 1, table },
+            black: PlayerId(1),
+            white: PlayerId(2),
+            setup: GameSetup {
+                size: 9,
+                handicap: 0,
+                komi: Quarters(28),
+                rules: Preset::Chinese2002,
+                time_control: "chinese:60m/5".to_string(),
+            },
+        };
+        s.apply(&org, &change).unwrap();
+    }
+    s
+}
+
+fn order(s: &Session) -> Vec<u32> {
+    s.round(1).unwrap().tables.iter().map(|t| t.number).collect()
+}
+
+#[test]
+fn rounds_and_tables_are_named_each_with_an_audit_entry_and_the_names_survive_saving() {
+    let mut s = three_tables();
+    let org = Stamp::new("08:50", "Organiser", Role::Organiser);
+    assert_eq!(s.round(1).unwrap().name, "");
+    let entries = s.audit.len();
+    s.apply(
+        &org,
+        &Change::RenameRound {
+            number: 1,
+            name: "Final".into(),
+        },
+    )
+    .unwrap();
+    s.apply(
+        &org,
+        &Change::RenameTable {
+            table: TABLE,
+            name: "Top board".into(),
+        },
+    )
+    .unwrap();
+    assert_eq!(s.round(1).unwrap().name, "Final");
+    assert_eq!(s.table(TABLE).unwrap().name, "Top board");
+    assert_eq!(s.audit.len(), entries + 2);
+    assert_eq!(s.audit[entries].table, None);
+    assert!(s.audit[entries].what.contains("\"Final\""), "{}", s.audit[entries].what);
+    let last = s.audit_of(TABLE).last().unwrap();
+    assert!(last.what.contains("\"Top board\""), "{}", last.what);
+    assert_eq!(go_arbiter::session::audit::verify(&s), Ok(()));
+
+    let dir = scratch("names");
+    let path = dir.join("day.ron");
+    Store::create(&path, &s).unwrap().close(&s).unwrap();
+    let loaded = store::load(&path).unwrap();
+    assert_eq!(loaded.chain, Ok(()));
+    assert_eq!(loaded.session, s);
+
+    // A name changed by hand is caught: the table's, and the round's.
+    let text = fs::read_to_string(&path).unwrap();
+    for (from, to) in [("Top board", "Bottom board"), ("Final", "Semi-final")] {
+        let edited = text.replacen(from, to, 1);
+        assert_ne!(edited, text);
+        fs::write(&path, &edited).unwrap();
+        assert!(store::load(&path).unwrap().chain.is_err(), "{from} -> {to}");
+    }
+}
+
+#[test]
+fn tables_move_within_their_round_and_a_reorder_by_hand_is_caught() {
+    let mut s = three_tables();
+    let org = Stamp::new("08:50", "Organiser", Role::Organiser);
+    assert_eq!(order(&s), [1, 2, 3]);
+    let move_to = |s: &mut Session, table: u32, to_index: usize| {
+        s.apply(
+            &org,
+            &Change::MoveTable {
+                table: TableId { round: 1, table },
+                to_index,
+            },
+        )
+    };
+    move_to(&mut s, 3, 0).unwrap();
+    assert_eq!(order(&s), [3, 1, 2]);
+    assert!(s.audit.last().unwrap().what.contains("from place 3 to place 1"));
+    move_to(&mut s, 3, 99).unwrap();
+    assert_eq!(order(&s), [1, 2, 3]);
+    move_to(&mut s, 1, 1).unwrap();
+    assert_eq!(order(&s), [2, 1, 3]);
+    assert_eq!(go_arbiter::session::audit::verify(&s), Ok(()));
+
+    let mut by_hand = s.clone();
+    by_hand.rounds[0].tables.swap(0, 2);
+    assert!(matches!(
+        go_arbiter::session::audit::verify(&by_hand),
+        Err(ChainError::HeaderState { .. })
+    ));
+}
+
+#[test]
+fn renaming_or_moving_what_does_not_exist_is_refused_and_changes_nothing() {
+    let mut s = three_tables();
+    let before = s.clone();
+    let org = Stamp::new("08:50", "Organiser", Role::Organiser);
+    let missing = TableId { round: 1, table: 9 };
+    let no_round = TableId { round: 4, table: 1 };
+    let refusals = [
+        (
+            Change::RenameRound {
+                number: 4,
+                name: "x".into(),
+            },
+            SessionError::NoSuchRound(4),
+        ),
+        (
+            Change::RenameTable {
+                table: missing,
+                name: "x".into(),
+            },
+            SessionError::NoSuchTable(missing),
+        ),
+        (
+            Change::MoveTable {
+                table: missing,
+                to_index: 0,
+            },
+            SessionError::NoSuchTable(missing),
+        ),
+        (
+            Change::MoveTable {
+                table: no_round,
+                to_index: 0,
+            },
+            SessionError::NoSuchTable(no_round),
+        ),
+    ];
+    for (change, error) in refusals {
+        assert_eq!(s.apply(&org, &change), Err(error));
+        assert_eq!(s, before);
+    }
+}
+
+#[test]
+fn a_bad_audit_line_or_clock_line_is_located() {
+    let dir = scratch("bad-lines");
+    let path = dir.join("day.ron");
+    let session = v2_session();
+    Store::create(&path, &session).unwrap().close(&session).unwrap();
+    let good = fs::read_to_string(&path).unwrap();
+
+    // The role of the entry recording the result, A (arbiter), made X.
+    let entry = good
+        .lines()
+        .position(|l| l.contains("\tresult: none -> W+R\t"))
+        .unwrap();
+    let edited = good.replacen("\tA\t1.1\tresult: none", "\tX\t1.1\tresult: none", 1);
+    assert_ne!(edited, good);
+    fs::write(&path, &edited).unwrap();
+    let err = store::load(&path).unwrap_err();
+    let StoreError::Unreadable {
+        error: FormatError::Parse { line, message, .. },
+        ..
+    } = &err
+    else {
+        panic!("{err}")
+    };
+    assert_eq!(*line, entry + 1, "{err}");
+    assert!(message.contains("role `X`"), "{message}");
+
+    // A press without its move number.
+    let edited = good.replacen("\n60 P W 2\n", "\n60 P W\n", 1);
+    assert_ne!(edited, good);
+    fs::write(&path, &edited).unwrap();
+    let err = store::load(&path).unwrap_err();
+    assert!(
+        matches!(
+            &err,
+            StoreError::Unreadable {
+                error: FormatError::Clock {
+                    table: TABLE,
+                    line: 3,
+                    ..
+                },
+                ..
+            }
+        ),
+        "{err}"
+    );
 }

@@ -1,8 +1,12 @@
-//! Shared helpers: diagrams, GTP points, and the shared real-game data.
+//! Shared helpers: diagrams, GTP points, the shared real-game data, a sample event.
 
 use std::path::PathBuf;
 
 use go_arbiter::board::{Board, Point};
+use go_arbiter::ledger::Edition;
+use go_arbiter::rules::Preset;
+use go_arbiter::scoring::Quarters;
+use go_arbiter::session::Event;
 
 /// A board from a diagram; panics on a bad diagram (tests only).
 pub fn board(diagram: &str) -> Board {
@@ -57,4 +61,19 @@ pub fn go_arbiter(args: &[&str]) -> (i32, String, String) {
         String::from_utf8_lossy(&out.stdout).into_owned(),
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
+}
+
+/// The sample event of the session and export tests: Chinese 2002 rules, komi 7 1/2, 60 minutes
+/// and 5 byo-yomi periods, 15 minutes' lateness.
+pub fn event() -> Event {
+    Event {
+        name: "City Open".to_string(),
+        dates: vec!["2026-11-28".to_string(), "2026-11-29".to_string()],
+        venue: "Community Hall".to_string(),
+        edition: Edition::Chinese2002,
+        rules: Preset::Chinese2002,
+        komi: Quarters(15),
+        time_control: "chinese:60m/5".to_string(),
+        lateness_limit: std::time::Duration::from_secs(15 * 60),
+    }
 }
