@@ -4,9 +4,10 @@
 use serde::{Deserialize, Serialize};
 
 use super::app::Keys;
-use super::i18n::Lang;
+use super::i18n::{Lang, Text, key_name};
 
-/// The window's settings.
+/// The window's settings. A field missing from the stored value takes its default (the language
+/// from the system locale at the first start).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Settings {
@@ -25,7 +26,7 @@ pub struct Settings {
 impl Default for Settings {
     fn default() -> Settings {
         Settings {
-            lang: Lang::En,
+            lang: Lang::of_system(),
             keys: Keys::default(),
             voice: Lang::Zh,
             volume: 1.0,
@@ -49,4 +50,122 @@ impl Settings {
     pub fn save(&self, storage: &mut dyn eframe::Storage) {
         eframe::set_value(storage, Settings::STORAGE_KEY, self);
     }
+}
+
+/// Which key the settings panel is waiting for, kept in egui's memory between frames.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum KeySlot {
+    Black,
+    White,
+    Pause,
+}
+
+impl KeySlot {
+    fn key(self, keys: &mut Keys) -> &mut egui::Key {
+        match self {
+            KeySlot::Black => &mut keys.black,
+            KeySlot::White => &mut keys.white,
+            KeySlot::Pause => &mut keys.pause,
+        }
+    }
+
+    fn label(self) -> Text {
+        match self {
+            KeySlot::Black => Text::BlackPressKey,
+            KeySlot::White => Text::WhitePressKey,
+            KeySlot::Pause => Text::PauseKey,
+        }
+    }
+}
+
+/// The settings panel: language (applies at once), the three keys (each captured by pressing it;
+/// Escape cancels), the voice pack's language, volume, move numbers and whether a move presses
+/// the clock. Returns true when something changed (the shell then saves).
+pub fn show(ui: &mut egui::Ui, settings: &mut Settings) -> bool {
+    let before = settings.clone();
+    let capture_id = ui.scope_id().with("settings-key-capture");
+    let mut capturing: Option<KeySlot> = ui.data(|d| d.get_temp(capture_id));
+    if let Some(slot) = capturing
+        && let Some(key) = take_key_press(ui)
+    {
+        if key != egui::Key::Escape {
+            *slot.key(&mut settings.keys) = key;
+        }
+        capturing = None;
+    }
+    let lang = settings.lang;
+    egui::Grid::new("settings-grid")
+        .num_columns(2)
+        .spacing([16.0, 8.0])
+        .show(ui, |ui| {
+            ui.label(Text::Language.tr(lang));
+            ui.horizontal(|ui| {
+                for choice in [Lang::Zh, Lang::En] {
+                    ui.selectable_value(&mut settings.lang, choice, choice.own_name());
+                }
+            });
+            ui.end_row();
+            for slot in [KeySlot::Black, KeySlot::White, KeySlot::Pause] {
+                ui.label(slot.label().tr(lang));
+                let text = if capturing == Some(slot) {
+                    Text::PressAKey.tr(lang).to_string()
+                } else {
+                    key_name(*slot.key(&mut settings.keys), lang)
+                };
+                if ui.button(text).clicked() {
+                    capturing = if capturing == Some(slot) { None } else { Some(slot) };
+                }
+                ui.end_row();
+            }
+            ui.label(Text::VoicePack.tr(lang));
+            ui.horizontal(|ui| {
+                for choice in [Lang::Zh, Lang::En] {
+                    ui.selectable_value(&mut settings.voice, choice, choice.own_name());
+                }
+            });
+            ui.end_row();
+            let label = ui.label(Text::Volume.tr(lang));
+            let mut percent = (settings.volume.clamp(0.0, 1.0) * 100.0).round();
+            if ui
+                .add(egui::Slider::new(&mut percent, 0.0..=100.0).integer().suffix(" %"))
+                .labelled_by(label.id)
+                .changed()
+            {
+                settings.volume = percent / 100.0;
+            }
+            ui.end_row();
+            ui.label("");
+            ui.checkbox(&mut settings.move_numbers, Text::MoveNumbers.tr(lang));
+            ui.end_row();
+            ui.label("");
+            ui.checkbox(&mut settings.move_presses_clock, Text::MovePressesClock.tr(lang));
+            ui.end_row();
+        });
+    ui.data_mut(|d| match capturing {
+        Some(slot) => {
+            d.insert_temp(capture_id, slot);
+        }
+        None => d.remove::<KeySlot>(capture_id),
+    });
+    *settings != before
+}
+
+/// The first key pressed this frame, taken out of the input so nothing else acts on it.
+fn take_key_press(ui: &egui::Ui) -> Option<egui::Key> {
+    ui.input_mut(|i| {
+        let at = i.events.iter().position(|e| {
+            matches!(
+                e,
+                egui::Event::Key {
+                    pressed: true,
+                    repeat: false,
+                    ..
+                }
+            )
+        })?;
+        match i.events.remove(at) {
+            egui::Event::Key { key, .. } => Some(key),
+            _ => None,
+        }
+    })
 }
