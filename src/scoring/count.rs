@@ -4,7 +4,8 @@
 //! Dead stones are taken off first. The board then falls into live stones and regions:
 //! connected empty points (dead stones' points included). A region bordered by live stones
 //! of one colour only belongs to that colour; any other region (bordered by both colours,
-//! seki points included, or by none) is shared. Under area counting a side has its live
+//! seki points included, or by none) is shared, and so are the points the arbiter marked
+//! dame (neutral) wherever they are. Under area counting a side has its live
 //! stones, its regions and half of every shared point, so the two sides always add up to
 //! the whole board. Under territory counting a side has its regions, except those next to
 //! a stone marked seki (eyes in seki are not territory), plus its prisoners and the
@@ -205,11 +206,17 @@ pub struct Region {
     pub borders: [bool; 2],
     /// Whether a stone marked seki borders it.
     pub next_to_seki: bool,
+    /// The points of a region the arbiter marked dame: split off from the rest of their region
+    /// (same borders), and shared.
+    pub dame: bool,
 }
 
 impl Region {
-    /// The colour that alone borders the region.
+    /// The colour that alone borders the region; nobody for points marked dame.
     pub fn owner(&self) -> Option<Color> {
+        if self.dame {
+            return None;
+        }
         match self.borders {
             [true, false] => Some(Color::Black),
             [false, true] => Some(Color::White),
@@ -218,7 +225,8 @@ impl Region {
     }
 }
 
-/// The regions of `board` once the `marks`' dead stones are taken off.
+/// The regions of `board` once the `marks`' dead stones are taken off; the points marked dame
+/// in each come as a region of their own.
 pub fn regions(board: &Board, marks: &Marks) -> Vec<Region> {
     let size = usize::from(board.size());
     let slot = |p: Point| usize::from(p.row) * size + usize::from(p.col);
@@ -234,6 +242,7 @@ pub fn regions(board: &Board, marks: &Marks) -> Vec<Region> {
             points: Vec::new(),
             borders: [false; 2],
             next_to_seki: false,
+            dame: false,
         };
         let mut stack = vec![start];
         while let Some(p) = stack.pop() {
@@ -250,7 +259,18 @@ pub fn regions(board: &Board, marks: &Marks) -> Vec<Region> {
                 }
             }
         }
-        regions.push(region);
+        let (dame, rest): (Vec<Point>, Vec<Point>) = region.points.iter().partition(|&&p| marks.is_dame(p));
+        if !dame.is_empty() {
+            regions.push(Region {
+                points: dame,
+                dame: true,
+                ..region.clone()
+            });
+            region.points = rest;
+        }
+        if !region.points.is_empty() {
+            regions.push(region);
+        }
     }
     regions
 }

@@ -1,5 +1,6 @@
 //! `Marks`: the arbiter's verdict on every stone of a final position, alive, dead or in seki,
-//! and the gestures that change it (a chain, a whole group, a list from the guesser).
+//! the empty points marked dame (neutral), and the gestures that change them (a chain, a whole
+//! group, a list from the guesser, a point).
 
 use serde::{Deserialize, Serialize};
 
@@ -19,11 +20,17 @@ pub enum Status {
 }
 
 /// A status for each point of a board of one size, row by row; empty points read as alive
-/// and are never changed by the gestures below.
+/// and are never changed by the stone gestures below. Besides, the empty points the arbiter
+/// marked dame: points both sides agree are neutral (the count shares them, whoever surrounds
+/// them: see `count::regions`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Marks {
     size: u8,
     status: Vec<Status>,
+    /// Row by row from the top left, no repeats. Not written when empty, so marks stored before dame marks existed
+    /// read and hash as they did.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    dame: Vec<Point>,
 }
 
 impl Marks {
@@ -33,6 +40,7 @@ impl Marks {
         Marks {
             size,
             status: vec![Status::Alive; usize::from(size) * usize::from(size)],
+            dame: Vec::new(),
         }
     }
 
@@ -61,6 +69,31 @@ impl Marks {
     /// The points marked seki, row by row from the top left.
     pub fn seki_points(&self) -> Vec<Point> {
         self.points_with(Status::Seki)
+    }
+
+    /// Whether the arbiter marked `p` dame (neutral).
+    pub fn is_dame(&self, p: Point) -> bool {
+        self.dame_slot(p).is_ok()
+    }
+
+    /// The points marked dame, row by row from the top left.
+    pub fn dame_points(&self) -> Vec<Point> {
+        self.dame.clone()
+    }
+
+    /// Marks the empty point `p` dame, or unmarks it; refused (`false`, nothing changes) on a
+    /// stone or off the board.
+    pub fn toggle_dame(&mut self, board: &Board, p: Point) -> bool {
+        if self.slot(p).is_none() || board.get(p).is_some() {
+            return false;
+        }
+        match self.dame_slot(p) {
+            Ok(i) => {
+                self.dame.remove(i);
+            }
+            Err(i) => self.dame.insert(i, p),
+        }
+        true
     }
 
     /// Gives the whole chain through `p` the status `status` (nothing when `p` is empty).
@@ -127,6 +160,11 @@ impl Marks {
         self.set_chain(board, p, Status::Seki);
     }
 
+    /// Where `p` is, or would go, in the dame list (row by row).
+    fn dame_slot(&self, p: Point) -> Result<usize, usize> {
+        self.dame.binary_search_by_key(&(p.row, p.col), |q| (q.row, q.col))
+    }
+
     fn toggled(&self, p: Point) -> Status {
         if self.is_dead(p) { Status::Alive } else { Status::Dead }
     }
@@ -148,5 +186,110 @@ impl Marks {
             .flat_map(|row| (0..size).map(move |col| Point::new(col, row)))
             .filter(|&p| self.status(p) == status)
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Color;
+
+    fn board() -> Board {
+        let mut board = Board::new(9).unwrap_or_else(|e| panic!("{e}"));
+        board
+            .set(Point::new(4, 4), Some(Color::Black))
+            .unwrap_or_else(|e| panic!("{e}"));
+        board
+    }
+
+    #[test]
+    fn dame_marks_go_on_empty_points_only_and_toggle() {
+        let board = board();
+        let mut marks = Marks::new(&board);
+        assert!(!marks.toggle_dame(&board, Point::new(4, 4)), "a stone is not dame");
+        assert!(!marks.toggle_dame(&board, Point::new(9, 0)), "off the board");
+        assert!(marks.toggle_dame(&board, Point::new(5, 2)));
+        assert!(marks.toggle_dame(&board, Point::new(1, 1)));
+        assert!(marks.toggle_dame(&board, Point::new(0, 2)));
+        assert!(marks.is_dame(Point::new(5, 2)));
+        assert_eq!(
+            marks.dame_points(),
+            vec![Point::new(1, 1), Point::new(0, 2), Point::new(5, 2)],
+            "row by row"
+        );
+        assert!(marks.toggle_dame(&board, Point::new(5, 2)));
+        assert!(!marks.is_dame(Point::new(5, 2)));
+        assert_eq!(marks.dame_points().len(), 2);
+    }
+
+    #[test]
+    fn marks_without_dame_serialize_as_before_and_dame_marks_round_trip() {
+        let board = board();
+        let mut marks = Marks::new(&board);
+        let plain = ron::to_string(&marks).unwrap_or_default();
+        assert!(!plain.contains("dame"), "{plain}");
+        let old: Marks = ron::from_str(&plain).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(old, marks);
+        marks.toggle_dame(&board, Point::new(2, 3));
+        let text = ron::to_string(&marks).unwrap_or_default();
+        let back: Marks = ron::from_str(&text).unwrap_or_else(|e| panic!("{e}"));
+        assert!(back.is_dame(Point::new(2, 3)));
+    }
+
+    /// Black's wall on column C, White's on column G: A-B Black's, D-F shared, H-J White's.
+    fn walls() -> Board {
+        let mut board = Board::new(9).unwrap_or_else(|e| panic!("{e}"));
+        for row in 0..9 {
+            board
+                .set(Point::new(2, row), Some(Color::Black))
+                .unwrap_or_else(|e| panic!("{e}"));
+            board
+                .set(Point::new(6, row), Some(Color::White))
+                .unwrap_or_else(|e| panic!("{e}"));
+        }
+        board
+    }
+
+    #[test]
+    fn a_point_marked_dame_is_shared_by_the_count() {
+        use crate::rules::Counting;
+        use crate::scoring::{Quarters, Terms, count, regions};
+        let board = walls();
+        let terms = Terms {
+            counting: Counting::Area,
+            komi: Quarters::ZERO,
+            compensation: Quarters::ZERO,
+            penalties: [0, 0],
+        };
+        let mut marks = Marks::new(&board);
+        let before = count(&board, &marks, [0, 0], &terms).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!((before.black.territory, before.dame), (18, 27));
+        assert!(marks.toggle_dame(&board, Point::new(0, 0)));
+        let after = count(&board, &marks, [0, 0], &terms).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!((after.black.territory, after.dame), (17, 28));
+        assert_eq!(after.black.score, before.black.score - Quarters(1), "half a point less");
+        assert_eq!(after.white.score, before.white.score + Quarters(1), "half a point more");
+        assert_eq!(after.black.score + after.white.score, Quarters::from_points(81));
+        let owners: Vec<_> = regions(&board, &marks)
+            .into_iter()
+            .filter(|r| r.points.contains(&Point::new(0, 0)))
+            .map(|r| (r.points.len(), r.owner()))
+            .collect();
+        assert_eq!(
+            owners,
+            vec![(1, None)],
+            "the dame point is a region of its own, nobody's"
+        );
+
+        let territory = Terms {
+            counting: Counting::Territory,
+            ..terms
+        };
+        let japanese = count(&board, &marks, [0, 0], &territory).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            japanese.black.score,
+            Quarters::from_points(17),
+            "nobody's under territory counting"
+        );
     }
 }

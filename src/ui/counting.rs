@@ -1,7 +1,8 @@
 //! The counting screen's state, without drawing: the position counted, the arbiter's marks, the
 //! dead-stone suggestion (computed on a thread of its own, so the window never waits for it), the
 //! counted side, the hand count, another ending, the confirmation and the chief arbiter's
-//! overrides; and the board gestures (a chain, then its group; seki).
+//! overrides; the board gestures (a chain, then its group; seki; dame); and a dispute over life
+//! and death (Art. 21.4), played out and written into the record.
 
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 
@@ -9,6 +10,9 @@ use crate::board::{Board, Color, Point};
 use crate::game::Game;
 use crate::scoring::dead::suggest_dead;
 use crate::scoring::{Count, GameResult, Marks, ScoringError, Status, count_game, regions};
+
+/// How many points a comment lists before "...".
+const LISTED: usize = 12;
 
 /// The seed of the dead-stone suggestion (the `score` command's default, so both agree).
 pub const SEED: u64 = 1;
@@ -33,6 +37,8 @@ pub enum Tool {
     Dead,
     /// A click on a chain: in seki / alive.
     Seki,
+    /// A click on an empty point: dame (neutral, shared by the count) / not.
+    Dame,
 }
 
 /// Black, White and the arbiter confirmed this result (names or initials).
@@ -164,14 +170,26 @@ impl Counting {
 
     /// A click on `p`. With the dead tool: the first click on a chain toggles the chain, the
     /// second on the same chain gives its whole group the chain's new status, a third toggles
-    /// the group back. With the seki tool: the chain goes in or out of seki.
+    /// the group back. With the seki tool: the chain goes in or out of seki. With the dame tool:
+    /// an empty point is marked dame or unmarked.
     pub fn click(&mut self, p: Point) -> Result<(), String> {
         let board = self.game.board().clone();
+        if self.tool == Tool::Dame {
+            self.last_click = None;
+            return match self.marks.toggle_dame(&board, p) {
+                true => Ok(()),
+                false => Err(format!(
+                    "{} holds a stone: dame marks go on empty points",
+                    p.to_gtp(board.size())
+                )),
+            };
+        }
         if board.get(p).is_none() {
             self.last_click = None;
             return Err(format!("{} is empty: click a stone", p.to_gtp(board.size())));
         }
         match self.tool {
+            Tool::Dame => {}
             Tool::Seki => {
                 let status = if self.marks.is_seki(p) {
                     Status::Alive
@@ -222,4 +240,147 @@ pub fn areas(board: &Board, marks: &Marks) -> Vec<(Point, Option<Color>)> {
         .into_iter()
         .flat_map(|r| r.points.iter().map(|&p| (p, r.owner())).collect::<Vec<_>>())
         .collect()
+}
+
+/// A dispute over life and death (Art. 21.4: "if they disagree, it is settled by play"): play
+/// resumed from the counting position with the side claiming "dead" to move; counting resumes
+/// with the stones as they then stand. The record keeps both in comments.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Dispute {
+    pub claimant: Color,
+    /// The opponent's stones marked dead when the dispute began: what the claimant holds dead.
+    pub claimed: Vec<Point>,
+    /// The node where play resumed.
+    pub resumed_at: usize,
+    /// The move number there.
+    pub move_number: usize,
+    /// The counting position and its marks: carried back to the stones still standing.
+    board: Board,
+    marks: Marks,
+    side: Color,
+}
+
+/// "D4 E4 F4", at most [`LISTED`] points, then "...".
+fn list(points: &[Point], size: u8) -> String {
+    let mut words: Vec<String> = points.iter().take(LISTED).map(|p| p.to_gtp(size)).collect();
+    if points.len() > LISTED {
+        words.push("...".to_string());
+    }
+    words.join(" ")
+}
+
+/// Adds `text` to the comment of the node at the cursor (after what is there).
+fn add_comment(game: &mut Game, text: &str) {
+    let old = game.node(game.cursor()).comment.clone();
+    let new = if old.trim().is_empty() {
+        text.to_string()
+    } else {
+        format!("{old}\n\n{text}")
+    };
+    game.set_comment(&new);
+}
+
+impl Dispute {
+    /// What the dispute is about, in words: "Black claims White's stones D4 E4 (2) dead".
+    pub fn claim(&self) -> String {
+        let opponent = self.claimant.opponent().name();
+        match self.claimed.len() {
+            0 => format!("{} claims {opponent} stones dead (none marked)", self.claimant.name()),
+            n => format!(
+                "{} claims {opponent}'s stones {} ({n}) dead",
+                self.claimant.name(),
+                list(&self.claimed, self.board.size())
+            ),
+        }
+    }
+}
+
+impl Counting {
+    /// Starts a dispute raised by `claimant` on `game` (the table's record, its cursor on the
+    /// counting position): the claimant is set to move if it is not their turn (a PL setup node),
+    /// and the node where play resumes says so. Refused once the result is confirmed.
+    pub fn dispute(&self, game: &mut Game, claimant: Color) -> Result<Dispute, String> {
+        if self.locked() {
+            return Err(LOCKED.to_string());
+        }
+        let board = self.board().clone();
+        let claimed: Vec<Point> = self
+            .marks
+            .dead_points()
+            .into_iter()
+            .filter(|&p| board.get(p) == Some(claimant.opponent()))
+            .collect();
+        if game.to_move() != claimant {
+            game.set_to_move(claimant);
+        }
+        let dispute = Dispute {
+            claimant,
+            claimed,
+            resumed_at: game.cursor(),
+            move_number: game.position().move_number,
+            board,
+            marks: self.marks.clone(),
+            side: self.side,
+        };
+        add_comment(
+            game,
+            &format!(
+                "Dispute (Art. 21.4): {}; {} disagrees. Play resumed from the counting position, {} to move.",
+                dispute.claim(),
+                claimant.opponent().name(),
+                claimant.name()
+            ),
+        );
+        Ok(dispute)
+    }
+}
+
+/// Ends `dispute` (the arbiter's button, or two passes in a row: a pass as the first move after
+/// the two passes that ended the game makes three, so the claimant declining to play ends it at
+/// once): the node at the cursor of `game` says what became of the stones claimed, and counting
+/// starts again on the position as it stands, the marks of the stones still standing (but those
+/// disputed) and of the points still empty carried over.
+pub fn end_dispute(dispute: Dispute, game: &mut Game, repaint: Option<egui::Context>) -> Counting {
+    let board = game.board().clone();
+    let size = board.size();
+    let colour = dispute.claimant.opponent();
+    let (standing, captured): (Vec<Point>, Vec<Point>) =
+        dispute.claimed.iter().partition(|&&p| board.get(p) == Some(colour));
+    let moves = game.position().move_number.saturating_sub(dispute.move_number);
+    let played = match moves {
+        1 => "1 move".to_string(),
+        n => format!("{n} moves"),
+    };
+    let mut outcome = format!("Dispute outcome: {played} played after \"{}\".", dispute.claim());
+    if !captured.is_empty() {
+        outcome.push_str(&format!(" Captured: {} ({}).", list(&captured, size), captured.len()));
+    }
+    if !standing.is_empty() {
+        outcome.push_str(&format!(
+            " Still on the board: {} ({}), alive unless marked dead.",
+            list(&standing, size),
+            standing.len()
+        ));
+    }
+    outcome.push_str(" Counting resumed.");
+    add_comment(game, &outcome);
+
+    let mut counting = Counting::enter(game, repaint);
+    counting.side = dispute.side;
+    for p in board.points() {
+        let before = dispute.board.get(p);
+        match board.get(p) {
+            Some(c) if before == Some(c) && !dispute.claimed.contains(&p) => {
+                let status = dispute.marks.status(p);
+                if status != Status::Alive {
+                    counting.marks.set_chain(&board, p, status);
+                }
+            }
+            None if dispute.marks.is_dame(p) => {
+                counting.marks.toggle_dame(&board, p);
+            }
+            _ => {}
+        }
+    }
+    counting
 }

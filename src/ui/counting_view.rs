@@ -1,18 +1,19 @@
-//! The counting panels: the toolbar over the board (accept the suggestion, the dead / seki tool,
-//! resume play) and the slip on the right (the counted side, area in tens, half the board, komi,
-//! compensation, penalty stones, par, the result, the hand count, other endings, confirmation and
-//! the chief arbiter's override). Reads; returns commands (text being typed is edited in place).
-//! The result is shown in English only: the Chinese form (`GameResult::chinese`) needs a CJK font,
-//! which is not bundled yet.
+//! The counting panels: the toolbar over the board (accept the suggestion, the dead / seki / dame
+//! tool, a dispute, resume play), the bar shown while a dispute is played out, the slip on the
+//! right (the counted side, area in tens, half the board, komi, compensation, penalty stones, par,
+//! the result in English and Chinese, the hand count, other endings, confirmation and the chief
+//! arbiter's override), and a table's audit trail. Reads; returns commands (text being typed is
+//! edited in place).
 
 use egui::{Color32, RichText};
 
 use crate::board::Color;
 use crate::scoring::{Count, OneSide, Quarters, Reason};
+use crate::session::{AuditEntry, Role};
 
 use super::app::{Command, Table};
 use super::board_view::Overlay;
-use super::counting::{Counting, Tool, areas};
+use super::counting::{Counting, Dispute, Tool, areas};
 use super::i18n::{self, Text};
 
 const GOOD: Color32 = Color32::from_rgb(60, 170, 80);
@@ -24,6 +25,7 @@ pub fn overlay(counting: &Counting) -> Overlay {
         dead: counting.marks.dead_points(),
         seki: counting.marks.seki_points(),
         areas: areas(counting.board(), &counting.marks),
+        dame: counting.marks.dame_points(),
     }
 }
 
@@ -52,7 +54,11 @@ pub fn toolbar(ui: &mut egui::Ui, table: &Table, counting: &Counting) -> Vec<Com
                 }
             }
             ui.separator();
-            for (tool, text) in [(Tool::Dead, Text::DeadTool), (Tool::Seki, Text::SekiTool)] {
+            for (tool, text) in [
+                (Tool::Dead, Text::DeadTool),
+                (Tool::Seki, Text::SekiTool),
+                (Tool::Dame, Text::DameTool),
+            ] {
                 if ui.selectable_label(counting.tool == tool, text.tr(lang)).clicked() {
                     commands.push(Command::SetTool(tool));
                 }
@@ -60,6 +66,19 @@ pub fn toolbar(ui: &mut egui::Ui, table: &Table, counting: &Counting) -> Vec<Com
             ui.separator();
             if ui.button(Text::ResumePlay.tr(lang)).clicked() {
                 commands.push(Command::LeaveCounting);
+            }
+        });
+        ui.horizontal(|ui| {
+            for claimant in [Color::Black, Color::White] {
+                let text = format!(
+                    "{}: {} {}",
+                    Text::Dispute.tr(lang),
+                    i18n::color_name(claimant, lang),
+                    Text::ClaimsDead.tr(lang)
+                );
+                if ui.button(text).clicked() {
+                    commands.push(Command::Dispute { claimant });
+                }
             }
         });
     });
@@ -106,13 +125,16 @@ pub fn show(ui: &mut egui::Ui, table: &mut Table) -> Vec<Command> {
 
     ui.separator();
     let result = counting.result(penalties);
-    let (english, re) = match &result {
-        Some(r) => (r.english(), r.sgf_re()),
-        None => ("-".to_string(), "?".to_string()),
+    let (english, chinese, re) = match &result {
+        Some(r) => (r.english(), r.chinese(), r.sgf_re()),
+        None => ("-".to_string(), "-".to_string(), "?".to_string()),
     };
     ui.horizontal(|ui| {
         ui.label(RichText::new(format!("{}:", Text::Result.tr(lang))).strong());
-        ui.label(RichText::new(english).strong().size(18.0));
+        ui.vertical(|ui| {
+            ui.label(RichText::new(english).strong().size(18.0));
+            ui.label(RichText::new(chinese).strong().size(18.0));
+        });
     });
     ui.label(format!("SGF RE[{re}]"));
 
@@ -296,5 +318,55 @@ fn confirmation(ui: &mut egui::Ui, counting: &mut Counting, lang: i18n::Lang, co
     }
 }
 
-/// The audit trail of the table being counted (oldest first): who changed what, and when.
-pub fn audit_panel(_ui: &mut egui::Ui, _entries: &[&crate::session::AuditEntry], _lang: super::i18n::Lang) {}
+/// The bar over the board while a dispute is played out: what is claimed, and the way back.
+pub fn dispute_bar(ui: &mut egui::Ui, dispute: &Dispute, lang: i18n::Lang) -> Vec<Command> {
+    let mut commands = Vec::new();
+    ui.horizontal_wrapped(|ui| {
+        ui.colored_label(BAD, RichText::new(Text::DisputeUnderWay.tr(lang)).strong());
+        ui.label(dispute.claim());
+        if ui.button(Text::ReturnToCounting.tr(lang)).clicked() {
+            commands.push(Command::EndDispute);
+        }
+    });
+    commands
+}
+
+fn role_name(role: Role, lang: i18n::Lang) -> &'static str {
+    match role {
+        Role::Arbiter => Text::RoleArbiter.tr(lang),
+        Role::ChiefArbiter => Text::RoleChief.tr(lang),
+        Role::Organiser => Text::RoleOrganiser.tr(lang),
+    }
+}
+
+/// The audit trail of a table (oldest first, so the newest is last): when, who, in what role,
+/// what changed; in a scroll area that starts at the bottom.
+pub fn audit_panel(ui: &mut egui::Ui, entries: &[&AuditEntry], lang: i18n::Lang) {
+    ui.label(RichText::new(Text::AuditTrail.tr(lang)).strong());
+    if entries.is_empty() {
+        ui.label(Text::NoAudit.tr(lang));
+        return;
+    }
+    egui::ScrollArea::vertical()
+        .id_salt("audit")
+        .max_height(220.0)
+        .stick_to_bottom(true)
+        .show(ui, |ui| {
+            egui::Grid::new("audit_grid")
+                .num_columns(4)
+                .striped(true)
+                .show(ui, |ui| {
+                    for text in [Text::WallTime, Text::Actor, Text::Role, Text::What] {
+                        ui.label(RichText::new(text.tr(lang)).strong());
+                    }
+                    ui.end_row();
+                    for e in entries {
+                        ui.label(&e.stamp.wall_time);
+                        ui.label(&e.stamp.actor);
+                        ui.label(role_name(e.stamp.role, lang));
+                        ui.label(&e.what);
+                        ui.end_row();
+                    }
+                });
+        });
+}

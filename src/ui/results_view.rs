@@ -1,14 +1,295 @@
 //! A round's results table and the standings with their tie-breaks and warnings per player, and
-//! exports started from here (run by `export_job` off the UI thread, with a progress bar).
+//! exports started from here (run by `export_job` off the UI thread, with a progress bar). The
+//! standings come from `export::standings`: no rule is decided here.
 
-use super::i18n::Lang;
-use crate::session::Session;
+use std::path::PathBuf;
+use std::sync::mpsc::{self, Receiver, TryRecvError};
+
+use egui::{Color32, RichText};
+
+use super::export_job::{ExportJob, Format, default_folder};
+use super::i18n::{self, Lang, Text};
+use crate::board::Color;
+use crate::export::standings::{self, Standing, System};
+use crate::session::{Session, Signer};
+
+const GOOD: Color32 = Color32::from_rgb(60, 170, 80);
+const BAD: Color32 = Color32::from_rgb(230, 80, 60);
+
+/// The standings after a round, kept until the session or the round changes.
+#[derive(Debug)]
+struct Cached {
+    round: u32,
+    /// The session's audit length when computed: every change adds an entry.
+    changes: usize,
+    system: System,
+    list: Result<Vec<Standing>, String>,
+}
 
 /// What the results screen keeps between frames: the round shown, an export under way.
-#[derive(Debug, Default)]
-pub struct ResultsScreen {}
+#[derive(Debug)]
+pub struct ResultsScreen {
+    /// The round shown; the last round when none was chosen.
+    pub round: Option<u32>,
+    /// The export folder as typed ([`default_folder`] at first).
+    pub folder: String,
+    pub job: Option<ExportJob>,
+    /// A folder dialog open on its own thread.
+    picking: Option<Receiver<Option<PathBuf>>>,
+    standings: Option<Cached>,
+}
+
+impl Default for ResultsScreen {
+    fn default() -> ResultsScreen {
+        ResultsScreen {
+            round: None,
+            folder: default_folder().display().to_string(),
+            job: None,
+            picking: None,
+            standings: None,
+        }
+    }
+}
 
 impl ResultsScreen {
     /// Draws the results of the chosen round and the standings; exports never block the frame.
-    pub fn ui(&mut self, _ui: &mut egui::Ui, _session: &Session, _lang: Lang) {}
+    pub fn ui(&mut self, ui: &mut egui::Ui, session: &Session, lang: Lang) {
+        if let Some(job) = &mut self.job {
+            job.poll();
+        }
+        self.poll_picker();
+        let Some(round) = self.round.or(session.rounds.last().map(|r| r.number)) else {
+            ui.label(Text::NoRounds.tr(lang));
+            return;
+        };
+        ui.horizontal_wrapped(|ui| {
+            for r in &session.rounds {
+                let text = match r.name.as_str() {
+                    "" => format!("{} {}", Text::Round.tr(lang), r.number),
+                    name => format!("{} {} {name}", Text::Round.tr(lang), r.number),
+                };
+                if ui.selectable_label(r.number == round, text).clicked() {
+                    self.round = Some(r.number);
+                }
+            }
+        });
+        let round = self.round.unwrap_or(round);
+        ui.separator();
+        egui::ScrollArea::vertical().id_salt("results").show(ui, |ui| {
+            results_table(ui, session, round, lang);
+            ui.separator();
+            self.standings_table(ui, session, round, lang);
+            ui.separator();
+            self.export_panel(ui, session, round, lang);
+        });
+    }
+
+    fn standings_table(&mut self, ui: &mut egui::Ui, session: &Session, round: u32, lang: Lang) {
+        let fresh = self
+            .standings
+            .as_ref()
+            .is_some_and(|c| c.round == round && c.changes == session.audit.len());
+        if !fresh {
+            // The system of the whole event; the games up to the round shown.
+            let system = standings::detect(session);
+            let mut upto = session.clone();
+            upto.rounds.retain(|r| r.number <= round);
+            let list = standings::standings(&upto, system).map_err(|e| e.to_string());
+            self.standings = Some(Cached {
+                round,
+                changes: session.audit.len(),
+                system,
+                list,
+            });
+        }
+        let Some(cached) = &self.standings else { return };
+        let system = match cached.system {
+            System::RoundRobin => Text::RoundRobin,
+            System::Swiss => Text::Swiss,
+        };
+        ui.label(RichText::new(format!("{} ({})", Text::Standings.tr(lang), system.tr(lang))).strong());
+        let list = match &cached.list {
+            Ok(list) => list,
+            Err(e) => {
+                ui.colored_label(BAD, e);
+                return;
+            }
+        };
+        let tie_break = match cached.system {
+            System::RoundRobin => [Text::TieBreakA, Text::Warnings],
+            System::Swiss => [Text::TotalScore, Text::OpponentsPoints],
+        };
+        egui::Grid::new("standings")
+            .num_columns(8)
+            .striped(true)
+            .show(ui, |ui| {
+                for text in [Text::Place, Text::Name, Text::Rank, Text::Points, Text::WinsDrawsLosses]
+                    .into_iter()
+                    .chain(tie_break)
+                    .chain(match cached.system {
+                        System::RoundRobin => None,
+                        System::Swiss => Some(Text::Warnings),
+                    })
+                {
+                    ui.label(RichText::new(text.tr(lang)).strong());
+                }
+                ui.end_row();
+                for s in list {
+                    ui.label(s.place.to_string());
+                    ui.label(&s.name);
+                    ui.label(s.rank.to_string());
+                    ui.label(s.points.to_string());
+                    ui.label(format!("{}-{}-{}", s.wins, s.draws, s.losses));
+                    match cached.system {
+                        System::RoundRobin => {
+                            ui.label(format!("{}", s.beaten()));
+                        }
+                        System::Swiss => {
+                            ui.label(format!("{:.2}", s.total));
+                            ui.label(s.opponents_points.to_string());
+                        }
+                    }
+                    ui.label(s.warnings.to_string());
+                    ui.end_row();
+                }
+            });
+    }
+
+    fn export_panel(&mut self, ui: &mut egui::Ui, session: &Session, round: u32, lang: Lang) {
+        ui.label(RichText::new(format!("{} ({} {round})", Text::Export.tr(lang), Text::Round.tr(lang))).strong());
+        let running = self.job.as_ref().is_some_and(|j| !j.finished);
+        ui.horizontal(|ui| {
+            let label = ui.label(Text::ExportFolder.tr(lang));
+            ui.add(egui::TextEdit::singleline(&mut self.folder).desired_width(320.0))
+                .labelled_by(label.id);
+            if ui
+                .add_enabled(self.picking.is_none(), egui::Button::new(Text::ChooseFolder.tr(lang)))
+                .clicked()
+            {
+                self.pick_folder(ui.ctx().clone());
+            }
+        });
+        ui.add_enabled_ui(!running && !self.folder.trim().is_empty(), |ui| {
+            ui.horizontal_wrapped(|ui| {
+                for format in Format::BUTTONS {
+                    if ui.button(format_name(format, lang)).clicked() {
+                        let folder = PathBuf::from(self.folder.trim());
+                        self.job = Some(ExportJob::start(session, round, format, folder, Some(ui.ctx().clone())));
+                    }
+                }
+            });
+        });
+        let Some(job) = &self.job else { return };
+        ui.add(egui::ProgressBar::new(job.fraction()).text(format!("{} / {}", job.done, job.total)));
+        if !job.finished {
+            ui.label(format!(
+                "{} {}...",
+                Text::Exporting.tr(lang),
+                format_name(job.format, lang)
+            ));
+            return;
+        }
+        if job.written.len() == job.total {
+            ui.colored_label(
+                GOOD,
+                format!(
+                    "{} {}: {} ({})",
+                    Text::ExportedTo.tr(lang),
+                    job.folder.display(),
+                    job.written.len(),
+                    format_name(job.format, lang)
+                ),
+            );
+        }
+        for e in &job.errors {
+            ui.colored_label(BAD, format!("{}: {e}", Text::ExportFailed.tr(lang)));
+        }
+    }
+
+    /// Opens the system's folder dialog on a thread of its own (it may wait for the arbiter).
+    fn pick_folder(&mut self, ctx: egui::Context) {
+        let (tx, rx) = mpsc::channel();
+        let start = PathBuf::from(self.folder.trim());
+        let spawned = std::thread::Builder::new()
+            .name("pick-folder".to_string())
+            .spawn(move || {
+                let picked = rfd::FileDialog::new().set_directory(start).pick_folder();
+                let _ = tx.send(picked);
+                ctx.request_repaint();
+            });
+        if spawned.is_ok() {
+            self.picking = Some(rx);
+        }
+    }
+
+    fn poll_picker(&mut self) {
+        let Some(rx) = &self.picking else { return };
+        match rx.try_recv() {
+            Ok(Some(folder)) => {
+                self.folder = folder.display().to_string();
+                self.picking = None;
+            }
+            Ok(None) | Err(TryRecvError::Disconnected) => self.picking = None,
+            Err(TryRecvError::Empty) => {}
+        }
+    }
+}
+
+fn format_name(format: Format, lang: Lang) -> &'static str {
+    match format {
+        Format::Csv => "CSV",
+        Format::Sgf => Text::SgfPerGame.tr(lang),
+        Format::H9 => "EGF .h9",
+        Format::OpenGotha => "OpenGotha",
+        Format::Png => Text::Diagrams.tr(lang),
+        Format::Slip => Text::ResultSlips.tr(lang),
+        Format::All => Text::AllFormats.tr(lang),
+    }
+}
+
+/// The round's tables: players, result in stones and points, confirmed or not, warnings.
+fn results_table(ui: &mut egui::Ui, session: &Session, round: u32, lang: Lang) {
+    let Some(r) = session.round(round) else { return };
+    let name = |id| {
+        session
+            .player(id)
+            .map_or_else(|| format!("#{}", id.0), |p| format!("{} {}", p.name, p.rank))
+    };
+    egui::Grid::new("results").num_columns(7).striped(true).show(ui, |ui| {
+        for text in [
+            Text::TableNumber.tr(lang),
+            i18n::color_name(Color::Black, lang),
+            i18n::color_name(Color::White, lang),
+            Text::Result.tr(lang),
+            Text::Confirmation.tr(lang),
+            Text::Warnings.tr(lang),
+        ] {
+            ui.label(RichText::new(text).strong());
+        }
+        ui.end_row();
+        for t in &r.tables {
+            ui.label(t.number.to_string());
+            ui.label(name(t.black));
+            ui.label(name(t.white));
+            match &t.game.result {
+                Some(result) => ui.label(match lang {
+                    Lang::En => result.english(),
+                    Lang::Zh => result.chinese(),
+                }),
+                None => ui.label("-"),
+            };
+            if t.game.is_confirmed() {
+                ui.colored_label(GOOD, Text::Confirmed.tr(lang));
+            } else {
+                let signed = Signer::ALL
+                    .iter()
+                    .filter(|s| t.game.confirmation(**s).is_some())
+                    .count();
+                ui.colored_label(BAD, format!("{} ({signed}/3)", Text::NotConfirmed.tr(lang)));
+            }
+            let [b, w] = t.game.ledger.warnings();
+            ui.label(format!("B {b} / W {w}"));
+            ui.end_row();
+        }
+    });
 }
