@@ -106,6 +106,8 @@ enum Command {
         clip: Arc<[f32]>,
         due: Instant,
     },
+    /// The output's volume, 0.0 (silent) to 1.0.
+    Volume(f32),
     Stop,
     Quit,
 }
@@ -252,6 +254,13 @@ impl AudioEngine {
         self.xruns.load(Ordering::Relaxed)
     }
 
+    /// Sets the output's volume, 0.0 (silent) to 1.0 (what plays now changes too).
+    pub fn set_volume(&self, volume: f32) {
+        if let Some(tx) = &self.tx {
+            let _ = tx.send(Command::Volume(volume.clamp(0.0, 1.0)));
+        }
+    }
+
     /// Silences what plays and drops what is queued.
     pub fn stop(&self) {
         if let Some(tx) = &self.tx {
@@ -394,7 +403,7 @@ where
 }
 
 struct Output {
-    _player: Player,
+    player: Player,
     input: TimelineInput,
 }
 
@@ -451,6 +460,7 @@ fn run(
     let latency = config.output_latency.unwrap_or(Duration::ZERO);
 
     let mut output: Option<Output> = None;
+    let mut volume = 1.0;
     while let Ok(command) = rx.recv() {
         match command {
             Command::Play { id, rate, clip, due } => {
@@ -465,12 +475,19 @@ fn run(
                         .with_onsets(onsets.clone())
                         .with_wall_clock(WallClock::anchored(sink.anchor.clone(), latency));
                     let player = Player::connect_new(&sink.mixer);
+                    player.set_volume(rodio::Float::from(volume));
                     player.append(timeline);
                     player.play();
-                    output = Some(Output { _player: player, input });
+                    output = Some(Output { player, input });
                 }
                 if let Some(out) = &output {
                     out.input.play(id, clip, When::Wall(due));
+                }
+            }
+            Command::Volume(v) => {
+                volume = v;
+                if let Some(out) = &output {
+                    out.player.set_volume(rodio::Float::from(v));
                 }
             }
             Command::Stop => {

@@ -6,13 +6,16 @@ use std::time::Duration;
 
 use crate::board::{Color, Point};
 use crate::caller::{self, Announcement, Script};
-use crate::clock::{Clock, Phase, PressOutcome, Reading, TimeControl};
-use crate::game::{Game, GameError, Illegal};
-use crate::ledger::{Catalogue, Edition, Ledger, OffenceId, RaisedBy, Report};
+use crate::clock::{Clock, LatenessRule, Phase, PressOutcome, Reading, TimeControl};
+use crate::game::{Game, GameError, GameInfo, Illegal, Ruling};
+use crate::ledger::{
+    Catalogue, ClockEffect, Edition, LATENESS_LIMIT, Ledger, OffenceId, RaisedBy, Report, SanctionRule,
+};
 use crate::rules::Preset;
-use crate::scoring::GameResult;
+use crate::scoring::{GameResult, Reason};
 
 use super::counting::{self, Confirmation, Counting, Override, Tool};
+use super::dialogs::{self, AdjournForm, CorrectionForm, Dialog, IncidentForm, LatenessForm, Open, Word};
 use super::i18n::{Lang, Text};
 use super::{board_view, clock_view, counting_view, ledger_view, moves_view};
 
@@ -20,6 +23,8 @@ use super::{board_view, clock_view, counting_view, ledger_view, moves_view};
 pub const DEFAULT_CONTROL: &str = "chinese:60m/5";
 /// How long a caption stays up when nothing replaces it.
 pub const CAPTION_FOR: Duration = Duration::from_secs(10);
+/// How many calls a table keeps for its owner to take (`take_announcements`); older ones go.
+pub const PENDING_CALLS: usize = 16;
 
 /// What a click on the board does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,6 +60,19 @@ pub enum Command {
     MinutesLeft(Color),
     /// A quick ledger entry: offender, offence.
     Incident(Color, OffenceId),
+    /// `Color` resigns: the game ends, and the result goes through the counting screen's ending
+    /// (confirmation, overrides).
+    Resign(Color),
+    /// The last click refused as illegal is recorded as it was played on the board, with the
+    /// arbiter's ruling; the matching ledger form opens.
+    RecordAsPlayed(Ruling),
+    /// A new game with this many handicap stones (0: none), before any move.
+    Handicap(u32),
+    /// Open a form (filled in from the game and the clock now).
+    OpenDialog(Open),
+    CloseDialog,
+    /// Check the open form and apply it.
+    SubmitDialog,
     /// Count the position at the cursor (also entered by the second pass in a row).
     EnterCounting,
     /// Back to play from counting (not once the result is confirmed).
@@ -73,6 +91,13 @@ pub enum Command {
     Confirm,
     /// The chief arbiter unlocks a confirmed result (name and reason typed on the screen).
     Override,
+    /// The players disagree on life and death (Art. 21.4): play resumes from the counting
+    /// position, `claimant` (who claims "dead") to move; the record says so.
+    Dispute {
+        claimant: Color,
+    },
+    /// Back to counting after a dispute, the stones as they now stand; the record keeps the outcome.
+    EndDispute,
 }
 
 /// The keys a table listens to. Left and right Shift can be reached from both sides of a table.
@@ -144,6 +169,18 @@ pub struct Table {
     /// The counting screen, while a game is being counted. Its confirmation and overrides live
     /// here with the table (not yet in a session's audit trail).
     pub counting: Option<Counting>,
+    /// A dispute over life and death being played out (Art. 21.4).
+    pub dispute: Option<counting::Dispute>,
+    /// Move numbers drawn on the stones (a setting).
+    pub move_numbers: bool,
+    /// A move on the board also presses the mover's side of the clock (a setting).
+    pub move_presses_clock: bool,
+    /// The open form (clock correction, lateness, adjournment, incident).
+    pub dialog: Option<Dialog>,
+    /// The last click refused as illegal, which the arbiter may record as played.
+    pub refused: Option<(Point, Illegal)>,
+    /// The calls that fell due, until the owner takes them (`take_announcements`).
+    announcements: Vec<Announcement>,
     /// The window's context, for a worker thread to ask for a frame when it is done.
     repaint: Option<egui::Context>,
     /// The clock read at the last command: the start of the next step of the caller's schedule.
@@ -181,6 +218,12 @@ impl Table {
             message: None,
             caption: None,
             counting: None,
+            dispute: None,
+            move_numbers: false,
+            move_presses_clock: false,
+            dialog: None,
+            refused: None,
+            announcements: Vec::new(),
             repaint: None,
             last_reading,
         }
@@ -204,6 +247,12 @@ impl Table {
 
     pub fn reading(&self, now: Duration) -> Reading {
         self.clock.reading(now)
+    }
+
+    /// The calls that fell due since the last time (oldest first), for the owner to play; a table
+    /// nobody takes them from keeps only the last `PENDING_CALLS`.
+    pub fn take_announcements(&mut self) -> Vec<Announcement> {
+        std::mem::take(&mut self.announcements)
     }
 
     /// Draws the table at `now`, applies what the panels and keys asked for, and asks for the
@@ -287,22 +336,38 @@ impl Table {
                         .show(ui, |ui| commands.extend(counting_view::show(ui, self)));
                 }
                 None => {
+                    if let Some(dialog) = &mut self.dialog {
+                        let control = *self.clock.control();
+                        commands.extend(dialogs::show(ui, dialog, self.lang, &control, &self.catalogue));
+                    }
                     commands.extend(clock_view::show(ui, self, &reading));
                     ui.separator();
                     commands.extend(ledger_view::show(ui, self, &reading));
                 }
             });
         egui::CentralPanel::default_margins().show(ui, |ui| {
+            if let Some(d) = &self.dispute {
+                commands.extend(counting_view::dispute_bar(ui, d, self.lang));
+            }
             match &self.counting {
                 Some(c) => commands.extend(counting_view::toolbar(ui, self, c)),
                 None => commands.extend(moves_view::toolbar(ui, self)),
             }
             // Always one line, so that the board does not move when a message comes or goes.
             let message = self.message.as_deref().unwrap_or(" ");
-            ui.colored_label(egui::Color32::from_rgb(230, 80, 60), message);
+            ui.horizontal(|ui| {
+                ui.colored_label(egui::Color32::from_rgb(230, 80, 60), message);
+                if self.refused.is_some() && self.counting.is_none() {
+                    for (ruling, word) in [(Ruling::Void, Word::RecordVoid), (Ruling::Stands, Word::RecordStands)] {
+                        if ui.small_button(word.tr(self.lang)).clicked() {
+                            commands.push(Command::RecordAsPlayed(ruling));
+                        }
+                    }
+                }
+            });
             match &self.counting {
                 Some(c) => commands.extend(board_view::show_board(ui, &c.game, Some(&counting_view::overlay(c)))),
-                None => commands.extend(board_view::show(ui, &self.game)),
+                None => commands.extend(board_view::show_numbered(ui, &self.game, self.move_numbers)),
             }
         });
         commands
@@ -319,21 +384,20 @@ impl Table {
         }
         match command {
             Command::Tick => self.tick(now),
-            Command::Point(p) => self.point(p),
-            Command::Pass => {
-                self.game.pass();
-                self.message = None;
-                if self.game.position().passes_in_row >= 2 {
-                    self.enter_counting();
-                }
-            }
+            Command::Point(p) => self.point(p, now),
+            Command::Pass => self.pass(now),
             Command::Undo => {
+                self.refused = None;
                 self.game.undo();
             }
             Command::Redo => {
+                self.refused = None;
                 self.game.redo();
             }
-            Command::Goto(id) => self.game.goto(id),
+            Command::Goto(id) => {
+                self.refused = None;
+                self.game.goto(id);
+            }
             Command::SetMode(mode) => self.mode = mode,
             Command::StartClock => {
                 let result = self.clock.start(now, self.game.to_move());
@@ -350,6 +414,15 @@ impl Table {
             Command::SetControl(text) => self.set_control(&text, now),
             Command::MinutesLeft(color) => self.minutes_left(color, now),
             Command::Incident(player, offence) => self.incident(player, offence, now),
+            Command::Resign(color) => self.resign(color, now),
+            Command::RecordAsPlayed(ruling) => self.record_as_played(ruling, now),
+            Command::Handicap(stones) => self.handicap(stones),
+            Command::OpenDialog(open) => self.open_dialog(open, now),
+            Command::CloseDialog => {
+                self.dialog = None;
+                self.message = None;
+            }
+            Command::SubmitDialog => self.submit_dialog(now),
             Command::EnterCounting => self.enter_counting(),
             Command::LeaveCounting
             | Command::AcceptSuggestion
@@ -358,15 +431,24 @@ impl Table {
             | Command::Winner(_)
             | Command::Ending(_)
             | Command::Confirm
-            | Command::Override => {
+            | Command::Override
+            | Command::Dispute { .. } => {
                 self.message = Some("not counting: press Count first".to_string());
             }
+            Command::EndDispute => match self.dispute.is_some() {
+                true => self.enter_counting(),
+                false => self.message = Some("no dispute is being played out".to_string()),
+            },
         }
         self.last_reading = self.clock.reading(now);
     }
 
+    /// Counting starts (again, after a dispute: its outcome goes into the record).
     fn enter_counting(&mut self) {
-        self.counting = Some(Counting::enter(&self.game, self.repaint.clone()));
+        self.counting = Some(match self.dispute.take() {
+            Some(dispute) => counting::end_dispute(dispute, &mut self.game, self.repaint.clone()),
+            None => Counting::enter(&self.game, self.repaint.clone()),
+        });
         self.message = None;
     }
 
@@ -396,6 +478,14 @@ impl Table {
                 Ok(())
             }
             Command::EnterCounting => Err("already counting".to_string()),
+            Command::Dispute { claimant } => match c.dispute(&mut self.game, *claimant) {
+                Ok(dispute) => {
+                    self.dispute = Some(dispute);
+                    self.counting = None;
+                    Ok(())
+                }
+                Err(e) => Err(e),
+            },
             Command::AcceptSuggestion => c.accept(),
             Command::SetTool(tool) => {
                 c.tool = *tool;
@@ -476,6 +566,7 @@ impl Table {
         if let Some(last) = due.last() {
             self.caption = Some(Caption::of(last));
         }
+        self.keep_calls(&due);
         if self
             .caption
             .as_ref()
@@ -486,13 +577,32 @@ impl Table {
         self.last_reading = after;
     }
 
-    fn point(&mut self, p: Point) {
+    /// Keeps calls for the owner to take, the last `PENDING_CALLS` at most.
+    fn keep_calls(&mut self, calls: &[Announcement]) {
+        self.announcements.extend_from_slice(calls);
+        let excess = self.announcements.len().saturating_sub(PENDING_CALLS);
+        self.announcements.drain(..excess);
+    }
+
+    fn point(&mut self, p: Point, now: Duration) {
         let size = self.game.size();
+        self.refused = None;
         match self.mode {
-            Mode::Play => match self.game.play(p) {
-                Ok(()) => self.message = None,
-                Err(e) => self.message = Some(format!("{} refused: {}", p.to_gtp(size), refusal(&e, size))),
-            },
+            Mode::Play => {
+                let mover = self.game.to_move();
+                match self.game.play(p) {
+                    Ok(()) => {
+                        self.message = None;
+                        self.press_for_move(mover, now);
+                    }
+                    Err(e) => {
+                        if let GameError::Illegal(illegal) = e {
+                            self.refused = Some((p, illegal));
+                        }
+                        self.message = Some(format!("{} refused: {}", p.to_gtp(size), refusal(&e, size)));
+                    }
+                }
+            }
             Mode::Edit(color) => {
                 let stone = match self.game.board().get(p) {
                     Some(_) => None,
@@ -503,6 +613,26 @@ impl Table {
                     Err(e) => self.message = Some(refusal(&e, size)),
                 }
             }
+        }
+    }
+
+    fn pass(&mut self, now: Duration) {
+        let mover = self.game.to_move();
+        self.game.pass();
+        self.message = None;
+        self.refused = None;
+        self.press_for_move(mover, now);
+        if self.game.position().passes_in_row >= 2 {
+            self.enter_counting();
+        }
+    }
+
+    /// With "a move presses the clock" on: the mover's press, when it is the mover's turn on a
+    /// running clock (a move while the clock is stopped presses nothing).
+    fn press_for_move(&mut self, mover: Color, now: Duration) {
+        let turn = self.clock.reading(now).turn;
+        if self.move_presses_clock && self.clock.phase() == Phase::Running && turn.is_some_and(|t| t.player == mover) {
+            self.press(mover, now);
         }
     }
 
@@ -529,9 +659,25 @@ impl Table {
         self.report(result);
     }
 
+    /// Resumes a paused clock; after an adjournment the sealed move is opened: played on the
+    /// board when it names a point, else shown for the arbiter to play.
     fn resume(&mut self, now: Duration) {
-        let result = self.clock.resume(now).map(|_| ());
-        self.report(result);
+        match self.clock.resume(now) {
+            Ok(Some(sealed)) => {
+                let size = self.game.size();
+                let text = sealed.sealed.trim();
+                let point = Point::from_gtp(text, size)
+                    .ok()
+                    .filter(|_| self.game.to_move() == sealed.sealer);
+                self.message = match point.map(|p| self.game.play(p)) {
+                    Some(Ok(())) => None,
+                    Some(Err(e)) => Some(format!("sealed move {text}: {}", refusal(&e, size))),
+                    None => Some(format!("the sealed move: {text}: play it on the board")),
+                };
+            }
+            Ok(None) => self.message = None,
+            Err(e) => self.message = Some(e.to_string()),
+        }
     }
 
     fn report<E: std::fmt::Display>(&mut self, result: Result<(), E>) {
@@ -557,6 +703,7 @@ impl Table {
     fn minutes_left(&mut self, color: Color, now: Duration) {
         let reading = self.clock.reading(now);
         let said = caller::minutes_left(self.clock.control(), &reading, color);
+        self.keep_calls(&said);
         self.caption = Some(match said.last() {
             Some(a) => Caption::of(a),
             None => {
@@ -585,6 +732,261 @@ impl Table {
             Ok(_) => self.message = None,
             Err(e) => self.message = Some(format!("not recorded: {e}")),
         }
+    }
+
+    /// `color` resigns: the record says so, the clock stops, and the counting screen opens with
+    /// the win by resignation for the opponent, to be confirmed like any result.
+    fn resign(&mut self, color: Color, now: Duration) {
+        if self.counting.is_some() {
+            self.message = Some("counting: resume play before changing the record".to_string());
+            return;
+        }
+        self.game.resign(color);
+        self.refused = None;
+        if self.clock.phase() == Phase::Running
+            && let Err(e) = self.clock.pause(now, &format!("{} resigned", color.name()))
+        {
+            self.message = Some(e.to_string());
+        }
+        self.enter_counting();
+        if let Some(c) = &mut self.counting {
+            c.winner = color.opponent();
+            c.ending = Some(GameResult::win(color.opponent(), Reason::Resignation));
+        }
+    }
+
+    /// Records the refused click as played (flagged, with the ruling) and opens the ledger form
+    /// of the offence whose evidence that flag is.
+    fn record_as_played(&mut self, ruling: Ruling, now: Duration) {
+        if self.counting.is_some() {
+            self.message = Some("counting: resume play before changing the record".to_string());
+            return;
+        }
+        let Some((point, illegal)) = self.refused.take() else {
+            self.message = Some("there is no refused move to record".to_string());
+            return;
+        };
+        let size = self.game.size();
+        let mover = self.game.to_move();
+        match self.game.record_move(mover, point, ruling) {
+            Err(e) => self.message = Some(refusal(&e, size)),
+            Ok(flag) => {
+                self.message = None;
+                self.press_for_move(mover, now);
+                let offence = flag.and_then(|flag| {
+                    self.catalogue
+                        .offences
+                        .iter()
+                        .find(|o| o.evidence.is_some_and(|kind| kind.matches(flag)))
+                        .map(|o| o.id.clone())
+                });
+                if let Some(offence) = offence {
+                    self.open_dialog(Open::Incident(mover, offence), now);
+                    if let Some(Dialog::Incident(form)) = &mut self.dialog {
+                        form.points = vec![point];
+                        form.note = format!("{} played: {illegal}", point.to_gtp(size));
+                    }
+                }
+            }
+        }
+    }
+
+    /// A new game of the same size and rules with `stones` handicap stones (fewer than 2: none),
+    /// keeping the players; only before any move and before the clock starts.
+    fn handicap(&mut self, stones: u32) {
+        if self.game.nodes_len() > 1 || self.clock.phase() != Phase::NotStarted || self.counting.is_some() {
+            self.message = Some("handicap stones are placed on a new game, before the clock starts".to_string());
+            return;
+        }
+        let size = self.game.size();
+        let preset = self.game.preset.unwrap_or(Preset::Chinese2002);
+        let made = match stones {
+            0 | 1 => Game::new(size, preset),
+            n => Game::with_handicap(size, preset, n),
+        };
+        match made {
+            Ok(mut game) => {
+                game.info = GameInfo {
+                    handicap: game.info.handicap,
+                    ..self.game.info.clone()
+                };
+                game.rules = self.game.rules.clone();
+                game.preset = self.game.preset;
+                self.game = game;
+                self.message = None;
+            }
+            Err(e) => self.message = Some(e.to_string()),
+        }
+    }
+
+    /// Opens a form filled in from the game and the clock at `now`. A clock correction stops a
+    /// running clock first (the clock changes only while stopped).
+    fn open_dialog(&mut self, open: Open, now: Duration) {
+        self.message = None;
+        let control = *self.clock.control();
+        let dialog = match open {
+            Open::Correction(player) => {
+                if self.clock.phase() == Phase::Running
+                    && let Err(e) = self.clock.pause(now, "clock correction")
+                {
+                    self.message = Some(e.to_string());
+                    return;
+                }
+                Dialog::Correction(CorrectionForm::new(
+                    player,
+                    &self.clock.reading(now).left[player.index()],
+                ))
+            }
+            Open::Lateness(player) | Open::Incident(player, OffenceId::Lateness) => Dialog::Lateness(LatenessForm {
+                player,
+                late: String::new(),
+                reason: "late at the start".to_string(),
+            }),
+            Open::Adjourn => Dialog::Adjourn(AdjournForm {
+                sealed: String::new(),
+                reason: "adjourned".to_string(),
+            }),
+            Open::Incident(player, offence) => Dialog::Incident(IncidentForm {
+                player,
+                offence,
+                move_number: self.game.position().move_number.to_string(),
+                clock: self.clock.reading(now).left[player.index()].total(&control),
+                wall_time: format!("+{}", clock_view::hms(now)),
+                note: String::new(),
+                choice: None,
+                points: Vec::new(),
+                point: String::new(),
+            }),
+        };
+        self.dialog = Some(dialog);
+    }
+
+    /// Checks the open form and applies it through the engines; a refusal keeps it open.
+    fn submit_dialog(&mut self, now: Duration) {
+        let Some(dialog) = self.dialog.clone() else {
+            return;
+        };
+        let outcome = match &dialog {
+            Dialog::Correction(form) => form.time_left().and_then(|left| {
+                let result = self.clock.edit(now, form.player, left, form.reason.trim());
+                result.map_err(|e| e.to_string())
+            }),
+            Dialog::Lateness(form) => self.lateness(form, now),
+            Dialog::Adjourn(form) => {
+                let number = u32::try_from(self.game.position().move_number + 1).unwrap_or(u32::MAX);
+                let reason = match form.reason.trim() {
+                    "" => "adjourned",
+                    reason => reason,
+                };
+                let result = self.clock.adjourn(now, number, form.sealed.trim(), reason);
+                result.map_err(|e| e.to_string())
+            }
+            Dialog::Incident(form) => self.record_incident(form),
+        };
+        match outcome {
+            Ok(()) => {
+                self.dialog = None;
+                self.message = None;
+            }
+            Err(e) => self.message = Some(e),
+        }
+    }
+
+    /// Records the form's incident. An illegal move given by its point (not yet in the record) is
+    /// recorded first, as played by the offender and void; the record and the ledger change
+    /// together or not at all.
+    fn record_incident(&mut self, form: &IncidentForm) -> Result<(), String> {
+        let mut game = self.game.clone();
+        let mut move_number = form.move_number()?;
+        let mut points = form.points.clone();
+        let played = form.point.trim();
+        if !played.is_empty() {
+            let size = game.size();
+            let point = Point::from_gtp(played, size).map_err(|e| format!("played at: {e}"))?;
+            game.record_move(form.player, point, Ruling::Void)
+                .map_err(|e| refusal(&e, size))?;
+            move_number = game.position().move_number;
+            points = vec![point];
+        }
+        let mut report = Report::new(
+            form.player,
+            form.offence.clone(),
+            move_number,
+            form.clock,
+            &form.wall_time,
+            RaisedBy::Arbiter("arbiter".to_string()),
+        )
+        .note(form.note.trim())
+        .points(&points);
+        if let Some(choice) = &form.choice {
+            report = report.choose(choice.clone());
+        }
+        let mut ledger = self.ledger.clone();
+        match ledger.record(&self.catalogue, &game, report) {
+            Ok(_) => {
+                self.ledger = ledger;
+                self.game = game;
+                Ok(())
+            }
+            Err(e) => {
+                // A refused claim stays in the ledger, unless it was about a move not recorded.
+                if played.is_empty() {
+                    self.ledger = ledger;
+                }
+                Err(format!("not recorded: {e}"))
+            }
+        }
+    }
+
+    /// Lateness: the ledger records the incident and says what it costs (the deduction's factor
+    /// is the edition's, the loss beyond the limit); the clock takes it. Both change or neither.
+    fn lateness(&mut self, form: &LatenessForm, now: Duration) -> Result<(), String> {
+        let late = form.late()?;
+        let player = form.player;
+        let reason = match form.reason.trim() {
+            "" => "late at the start",
+            reason => reason,
+        };
+        let reading = self.clock.reading(now);
+        let report = Report::new(
+            player,
+            OffenceId::Lateness,
+            self.game.position().move_number,
+            reading.left[player.index()].total(self.clock.control()),
+            &format!("+{}", clock_view::hms(now)),
+            RaisedBy::Arbiter("arbiter".to_string()),
+        )
+        .late_by(late)
+        .note(reason);
+        let mut ledger = self.ledger.clone();
+        let id = ledger
+            .record(&self.catalogue, &self.game, report)
+            .map_err(|e| format!("not recorded: {e}"))?;
+        let limit = match self.catalogue.get(&OffenceId::Lateness).map(|o| &o.sanction) {
+            Some(SanctionRule::ByLateness { limit, .. }) => *limit,
+            _ => LATENESS_LIMIT,
+        };
+        let deduction = ledger.clock_effects().into_iter().find_map(|e| match e {
+            ClockEffect::Deduct { incident, amount, .. } if incident == id => Some(amount),
+            _ => None,
+        });
+        let mut clock = self.clock.clone();
+        let result = match deduction {
+            // The clock's own lateness rule deducts twice the late time (the 2002 text); another
+            // edition's deduction is set as an edit of the main time.
+            Some(amount) if amount != late * 2 => {
+                let mut left = reading.left[player.index()];
+                left.main = left.main.saturating_sub(amount);
+                clock.edit(now, player, left, reason)
+            }
+            _ => clock
+                .record_lateness(now, player, late, LatenessRule { limit }, reason)
+                .map(|_| ()),
+        };
+        result.map_err(|e| e.to_string())?;
+        self.ledger = ledger;
+        self.clock = clock;
+        Ok(())
     }
 
     /// How long until something on screen changes by itself: the running face's next second, the

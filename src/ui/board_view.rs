@@ -27,6 +27,8 @@ pub struct Overlay {
     pub seki: Vec<Point>,
     /// Every empty point and dead stone's point with its owner (`None`: shared).
     pub areas: Vec<(Point, Option<Color>)>,
+    /// Points the arbiter marked dame (neutral): a diamond over the shared point's ring.
+    pub dame: Vec<Point>,
 }
 
 /// Where the points of a board of `size` lie in a rectangle of the screen.
@@ -107,13 +109,40 @@ fn last_move(game: &Game) -> Option<(Color, Point)> {
     }
 }
 
+/// The number of the move that put each stone still on the board there (the latest move at a
+/// point, if its stone is the one standing there), along the path to the cursor.
+pub fn move_numbers(game: &Game) -> Vec<(Point, usize)> {
+    let mut latest: Vec<(Point, Color, usize)> = Vec::new();
+    for (id, position) in game.path_ids().into_iter().zip(game.path_positions()) {
+        if let Some(Action::Move { color, point }) = &game.node(id).action {
+            latest.retain(|(p, _, _)| p != point);
+            latest.push((*point, *color, position.move_number));
+        }
+    }
+    let board = game.board();
+    latest
+        .into_iter()
+        .filter(|&(p, color, _)| board.get(p) == Some(color))
+        .map(|(p, _, n)| (p, n))
+        .collect()
+}
+
 /// Draws the board filling the space left; returns the command of a click on a point.
 pub fn show(ui: &mut egui::Ui, game: &Game) -> Option<Command> {
-    show_board(ui, game, None)
+    show_numbered(ui, game, false)
+}
+
+/// The board, with the move numbers on the stones when `numbered`.
+pub fn show_numbered(ui: &mut egui::Ui, game: &Game, numbered: bool) -> Option<Command> {
+    draw(ui, game, None, numbered)
 }
 
 /// The board with the marks of a count over it.
 pub fn show_board(ui: &mut egui::Ui, game: &Game, overlay: Option<&Overlay>) -> Option<Command> {
+    draw(ui, game, overlay, false)
+}
+
+fn draw(ui: &mut egui::Ui, game: &Game, overlay: Option<&Overlay>, numbered: bool) -> Option<Command> {
     let size = ui.available_size().max(Vec2::splat(60.0));
     let (response, painter) = ui.allocate_painter(size, Sense::click());
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, "Board"));
@@ -204,9 +233,23 @@ pub fn show_board(ui: &mut egui::Ui, game: &Game, overlay: Option<&Overlay>) -> 
     if let Some(o) = overlay {
         draw_overlay(&painter, &g, o);
     }
+    if numbered {
+        let font = FontId::proportional((g.dx * 0.4).clamp(6.0, 16.0));
+        let last = last_move(game).map(|(_, p)| p);
+        for (p, n) in move_numbers(game) {
+            // The last move's number in red stands for the last-move mark.
+            let ink = match board.get(p) {
+                _ if last == Some(p) => Color32::from_rgb(220, 40, 30),
+                Some(Color::Black) => Color32::from_gray(240),
+                _ => Color32::from_gray(15),
+            };
+            painter.text(g.center(p), Align2::CENTER_CENTER, n.to_string(), font.clone(), ink);
+        }
+    }
     if let Some((color, p)) = last_move(game)
         && board.get(p) == Some(color)
         && overlay.is_none()
+        && !numbered
     {
         let mark = match color {
             Color::Black => Color32::from_gray(235),
@@ -269,6 +312,21 @@ fn draw_overlay(painter: &egui::Painter, g: &Geometry, o: &Overlay) {
         painter.add(egui::Shape::convex_polygon(
             triangle,
             Color32::from_rgb(40, 140, 220),
+            Stroke::NONE,
+        ));
+    }
+    for &p in &o.dame {
+        let c = g.center(p);
+        let h = g.dx * 0.2;
+        let diamond = vec![
+            c + Vec2::new(0.0, -h),
+            c + Vec2::new(h, 0.0),
+            c + Vec2::new(0.0, h),
+            c + Vec2::new(-h, 0.0),
+        ];
+        painter.add(egui::Shape::convex_polygon(
+            diamond,
+            Color32::from_rgb(150, 60, 190),
             Stroke::NONE,
         ));
     }

@@ -9,8 +9,9 @@ use egui::{Color32, RichText};
 use crate::board::Color;
 use crate::clock::{Phase, Reading, TimeControl, TimeLeft};
 
-use super::app::{Command, Table};
-use super::i18n::{self, Text};
+use super::app::{Command, Keys, Table};
+use super::dialogs::{Open, Word};
+use super::i18n::{self, Lang, Text};
 
 /// The written forms the time-control field takes (see `clock::control`).
 const CONTROL_FORMS: &str = "absolute:60m, chinese:60m/5, japanese:10m+3x30s, canadian:60m+15/10m, fischer:30m+20s, \
@@ -77,13 +78,16 @@ fn phase_text(phase: Phase) -> Text {
     }
 }
 
-/// The key's name as the face shows it.
-fn key_name(key: egui::Key) -> &'static str {
-    match key {
-        egui::Key::ShiftLeft => "left Shift",
-        egui::Key::ShiftRight => "right Shift",
-        egui::Key::Space => "Space",
-        other => other.name(),
+/// The line that says which keys press and pause (the table's own keys).
+pub fn keys_line(keys: &Keys, lang: Lang) -> String {
+    let (b, w, p) = (
+        i18n::key_name(keys.black, lang),
+        i18n::key_name(keys.white, lang),
+        i18n::key_name(keys.pause, lang),
+    );
+    match lang {
+        Lang::En => format!("Keys: {b} = Black's press, {w} = White's press, {p} = pause / resume"),
+        Lang::Zh => format!("按键：{b}＝黑方按钟，{w}＝白方按钟，{p}＝暂停／继续"),
     }
 }
 
@@ -116,7 +120,11 @@ pub fn show(ui: &mut egui::Ui, table: &mut Table, reading: &Reading) -> Vec<Comm
                         Color::Black => table.keys.black,
                         Color::White => table.keys.white,
                     };
-                    let name = format!("{} ({})", i18n::color_name(color, table.lang), key_name(key));
+                    let name = format!(
+                        "{} ({})",
+                        i18n::color_name(color, table.lang),
+                        i18n::key_name(key, table.lang)
+                    );
                     ui.label(RichText::new(name).strong().size(16.0).color(ink));
                     let w = warnings[color.index()];
                     let (wtext, wcolor) = match (w, loss == Some(color)) {
@@ -169,6 +177,24 @@ pub fn show(ui: &mut egui::Ui, table: &mut Table, reading: &Reading) -> Vec<Comm
         ui.label(RichText::new(table.tr(phase_text(phase))).strong());
     });
     ui.horizontal(|ui| {
+        let phase = table.clock.phase();
+        let lang = table.lang;
+        let offender = table.drafts.offender;
+        if ui
+            .add_enabled(phase != Phase::Over, egui::Button::new(Word::CorrectClock.tr(lang)))
+            .clicked()
+        {
+            commands.push(Command::OpenDialog(Open::Correction(offender)));
+        }
+        let adjournable = matches!(phase, Phase::Running | Phase::Paused);
+        if ui
+            .add_enabled(adjournable, egui::Button::new(Word::Adjourn.tr(lang)))
+            .clicked()
+        {
+            commands.push(Command::OpenDialog(Open::Adjourn));
+        }
+    });
+    ui.horizontal(|ui| {
         let label = ui.label(table.tr(Text::TimeControl));
         let edit = egui::TextEdit::singleline(&mut table.drafts.control).desired_width(170.0);
         let response = ui
@@ -184,7 +210,7 @@ pub fn show(ui: &mut egui::Ui, table: &mut Table, reading: &Reading) -> Vec<Comm
             commands.push(Command::SetControl(table.drafts.control.clone()));
         }
     });
-    ui.label(RichText::new(table.tr(Text::Keys)).small().weak());
+    ui.label(RichText::new(keys_line(&table.keys, table.lang)).small().weak());
 
     let caption = table
         .caption

@@ -1,1 +1,446 @@
-//! Small forms that ask for a reason: clock corrections, lateness, adjournment, incidents.
+//! Small forms that ask for a reason: clock corrections, lateness, adjournment, incidents. A form
+//! is state the panel edits freely (text being typed, a choice); its buttons return commands, and
+//! `Table::apply` checks and applies it through the engines (clock, ledger, game).
+
+use std::time::Duration;
+
+use egui::RichText;
+
+use crate::board::{Color, Point};
+use crate::clock::{TimeControl, TimeLeft, parse_duration};
+use crate::ledger::{Catalogue, OffenceId, Sanction};
+
+use super::app::Command;
+use super::clock_view::hms;
+use super::i18n::{self, Lang};
+
+/// Which form to open (the table fills it in from the game and the clock at that instant).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Open {
+    /// Set a side's time (main time, byo-yomi state).
+    Correction(Color),
+    /// A player was late at the start.
+    Lateness(Color),
+    /// Adjourn the game: the side to move seals its move.
+    Adjourn,
+    /// An incident for the ledger, prefilled with the move number and the offender's clock.
+    Incident(Color, OffenceId),
+}
+
+/// An open form.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Dialog {
+    Correction(CorrectionForm),
+    Lateness(LatenessForm),
+    Adjourn(AdjournForm),
+    Incident(IncidentForm),
+}
+
+/// A side's time as the arbiter sets it, in the written form of durations (`54m30s`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CorrectionForm {
+    pub player: Color,
+    pub main: String,
+    /// Chinese: reserved minutes left; Japanese: periods left.
+    pub periods: String,
+    /// What is left of the current minute or period.
+    pub period: String,
+    /// Canadian: moves still to play in the period.
+    pub period_moves: String,
+    pub reason: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LatenessForm {
+    pub player: Color,
+    /// Minutes late ("7"), or a written duration ("7m30s").
+    pub late: String,
+    pub reason: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AdjournForm {
+    /// The sealed move as written by the sealer (a point such as `Q16`).
+    pub sealed: String,
+    pub reason: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IncidentForm {
+    pub player: Color,
+    pub offence: OffenceId,
+    /// The move the incident concerns, prefilled with the moves played so far.
+    pub move_number: String,
+    /// The offender's clock reading when the form was opened.
+    pub clock: Duration,
+    /// The table's time when the form was opened ("+1:02:03").
+    pub wall_time: String,
+    pub note: String,
+    /// The arbiter's choice among the offence's sanctions; `None`: the catalogue decides.
+    pub choice: Option<Sanction>,
+    /// The stones concerned (a move recorded as played).
+    pub points: Vec<Point>,
+    /// For an illegal move not yet in the record (a second move in a row): where it was played;
+    /// it is recorded as played, void, with the incident.
+    pub point: String,
+}
+
+impl CorrectionForm {
+    /// The form for `player`, prefilled with what the clock shows now.
+    pub fn new(player: Color, left: &TimeLeft) -> CorrectionForm {
+        CorrectionForm {
+            player,
+            main: written(left.main),
+            periods: left.periods.to_string(),
+            period: written(left.period),
+            period_moves: left.period_moves.to_string(),
+            reason: String::new(),
+        }
+    }
+
+    /// The time the form sets, or what is wrong with it.
+    pub fn time_left(&self) -> Result<TimeLeft, String> {
+        if self.reason.trim().is_empty() {
+            return Err("a clock correction needs a reason".to_string());
+        }
+        let number = |text: &str, what: &str| {
+            text.trim()
+                .parse::<u32>()
+                .map_err(|_| format!("{what}: \"{text}\" is not a whole number"))
+        };
+        let duration = |text: &str, what: &str| parse_duration(text).map_err(|e| format!("{what}: {e}"));
+        Ok(TimeLeft {
+            main: duration(&self.main, "main time")?,
+            periods: number(&self.periods, "periods")?,
+            period: duration(&self.period, "current period")?,
+            period_moves: number(&self.period_moves, "moves in the period")?,
+        })
+    }
+}
+
+impl LatenessForm {
+    /// How late the player was: a number of minutes or a written duration.
+    pub fn late(&self) -> Result<Duration, String> {
+        let text = self.late.trim();
+        match text.parse::<u64>() {
+            Ok(minutes) => Ok(Duration::from_secs(minutes.saturating_mul(60))),
+            Err(_) => parse_duration(text).map_err(|e| format!("minutes late: {e}")),
+        }
+    }
+}
+
+impl IncidentForm {
+    pub fn move_number(&self) -> Result<usize, String> {
+        self.move_number
+            .trim()
+            .parse()
+            .map_err(|_| format!("move number: \"{}\" is not a whole number", self.move_number))
+    }
+}
+
+/// A duration in the form `parse_duration` reads back: `1h5m`, `54m30s`, `0`. Whole seconds,
+/// rounded up like the faces.
+pub fn written(d: Duration) -> String {
+    let s = d.as_secs() + u64::from(d.subsec_nanos() > 0);
+    let (h, m, s) = (s / 3600, s / 60 % 60, s % 60);
+    let mut out = String::new();
+    for (value, unit) in [(h, "h"), (m, "m"), (s, "s")] {
+        if value > 0 {
+            out.push_str(&format!("{value}{unit}"));
+        }
+    }
+    if out.is_empty() { "0".to_string() } else { out }
+}
+
+/// The words of the forms and of the table's new buttons, English and Chinese.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Word {
+    CorrectClock,
+    Lateness,
+    Adjourn,
+    Resign,
+    RecordVoid,
+    RecordStands,
+    Player,
+    MainTime,
+    Periods,
+    CurrentPeriod,
+    PeriodMoves,
+    Reason,
+    MinutesLate,
+    SealedMove,
+    MoveNumber,
+    PlayedAt,
+    Clock,
+    Note,
+    Sanction,
+    ByCatalogue,
+    Record,
+    Apply,
+    Cancel,
+    DoubleMove,
+    MistakenCapture,
+    CapturesNotRemoved,
+    Disturbing,
+    OtherOffence,
+    Handicap,
+    MoveNumbers,
+    MovePresses,
+}
+
+impl Word {
+    /// Every word, for the tests that check both languages.
+    pub const ALL: [Word; 31] = [
+        Word::CorrectClock,
+        Word::Lateness,
+        Word::Adjourn,
+        Word::Resign,
+        Word::RecordVoid,
+        Word::RecordStands,
+        Word::Player,
+        Word::MainTime,
+        Word::Periods,
+        Word::CurrentPeriod,
+        Word::PeriodMoves,
+        Word::Reason,
+        Word::MinutesLate,
+        Word::SealedMove,
+        Word::MoveNumber,
+        Word::PlayedAt,
+        Word::Clock,
+        Word::Note,
+        Word::Sanction,
+        Word::ByCatalogue,
+        Word::Record,
+        Word::Apply,
+        Word::Cancel,
+        Word::DoubleMove,
+        Word::MistakenCapture,
+        Word::CapturesNotRemoved,
+        Word::Disturbing,
+        Word::OtherOffence,
+        Word::Handicap,
+        Word::MoveNumbers,
+        Word::MovePresses,
+    ];
+
+    pub fn tr(self, lang: Lang) -> &'static str {
+        let (en, zh) = match self {
+            Word::CorrectClock => ("Correct clock", "校正计时"),
+            Word::Lateness => ("Lateness", "迟到"),
+            Word::Adjourn => ("Adjourn", "封盘"),
+            Word::Resign => ("Resign", "认输"),
+            Word::RecordVoid => ("Record as played (void)", "按实际记录（无效）"),
+            Word::RecordStands => ("Record as played (stands)", "按实际记录（有效）"),
+            Word::Player => ("Player", "对局者"),
+            Word::MainTime => ("Main time", "基本用时"),
+            Word::Periods => ("Minutes or periods left", "剩余读秒次数"),
+            Word::CurrentPeriod => ("Left in this period", "本次读秒剩余"),
+            Word::PeriodMoves => ("Moves left in the period", "本阶段剩余手数"),
+            Word::Reason => ("Reason", "理由"),
+            Word::MinutesLate => ("Minutes late", "迟到分钟"),
+            Word::SealedMove => ("Sealed move", "封棋着点"),
+            Word::MoveNumber => ("Move", "手数"),
+            Word::PlayedAt => ("Played at (if not in the record)", "着点（棋谱中没有时）"),
+            Word::Clock => ("Clock", "计时"),
+            Word::Note => ("Note", "备注"),
+            Word::Sanction => ("Sanction", "处罚"),
+            Word::ByCatalogue => ("as the rules say", "按规则"),
+            Word::Record => ("Record", "记录"),
+            Word::Apply => ("Apply", "确定"),
+            Word::Cancel => ("Cancel", "取消"),
+            Word::DoubleMove => ("Double move", "连下两着"),
+            Word::MistakenCapture => ("Mistaken capture", "误提"),
+            Word::CapturesNotRemoved => ("Captures left", "漏提"),
+            Word::Disturbing => ("Disturbing", "妨碍对方"),
+            Word::OtherOffence => ("Other offence", "其他违规"),
+            Word::Handicap => ("Handicap", "让子"),
+            Word::MoveNumbers => ("Move numbers", "显示手数"),
+            Word::MovePresses => ("A move presses the clock", "落子即按钟"),
+        };
+        match lang {
+            Lang::En => en,
+            Lang::Zh => zh,
+        }
+    }
+}
+
+/// The ledger's language for the window's.
+pub fn ledger_lang(lang: Lang) -> crate::ledger::Lang {
+    match lang {
+        Lang::En => crate::ledger::Lang::En,
+        Lang::Zh => crate::ledger::Lang::Zh,
+    }
+}
+
+/// The open form, with its buttons. `control` is the clock's time control (which fields a
+/// correction shows); `catalogue` names the offence and its sanctions.
+pub fn show(
+    ui: &mut egui::Ui,
+    dialog: &mut Dialog,
+    lang: Lang,
+    control: &TimeControl,
+    catalogue: &Catalogue,
+) -> Vec<Command> {
+    let mut commands = Vec::new();
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        ui.set_min_width(ui.available_width());
+        match dialog {
+            Dialog::Correction(form) => correction(ui, form, lang, control, &mut commands),
+            Dialog::Lateness(form) => lateness(ui, form, lang, &mut commands),
+            Dialog::Adjourn(form) => {
+                ui.label(RichText::new(Word::Adjourn.tr(lang)).strong());
+                field(ui, Word::SealedMove.tr(lang), &mut form.sealed);
+                field(ui, Word::Reason.tr(lang), &mut form.reason);
+            }
+            Dialog::Incident(form) => incident(ui, form, lang, catalogue),
+        }
+        ui.horizontal(|ui| {
+            let submit = match dialog {
+                Dialog::Incident(_) => Word::Record,
+                _ => Word::Apply,
+            };
+            if ui.button(submit.tr(lang)).clicked() {
+                commands.push(Command::SubmitDialog);
+            }
+            if ui.button(Word::Cancel.tr(lang)).clicked() {
+                commands.push(Command::CloseDialog);
+            }
+        });
+    });
+    commands
+}
+
+/// A labelled one-line text field.
+fn field(ui: &mut egui::Ui, label: &str, text: &mut String) {
+    ui.horizontal(|ui| {
+        let label = ui.label(label);
+        ui.add(egui::TextEdit::singleline(text).desired_width(200.0))
+            .labelled_by(label.id);
+    });
+}
+
+/// The player choice; a change asks for the form again (refilled for that player).
+fn player(ui: &mut egui::Ui, current: Color, lang: Lang, reopen: impl Fn(Color) -> Open, commands: &mut Vec<Command>) {
+    ui.horizontal(|ui| {
+        ui.label(Word::Player.tr(lang));
+        for color in [Color::Black, Color::White] {
+            if ui.radio(current == color, i18n::color_name(color, lang)).clicked() && current != color {
+                commands.push(Command::OpenDialog(reopen(color)));
+            }
+        }
+    });
+}
+
+fn correction(
+    ui: &mut egui::Ui,
+    form: &mut CorrectionForm,
+    lang: Lang,
+    control: &TimeControl,
+    commands: &mut Vec<Command>,
+) {
+    ui.label(RichText::new(Word::CorrectClock.tr(lang)).strong());
+    player(ui, form.player, lang, Open::Correction, commands);
+    field(ui, Word::MainTime.tr(lang), &mut form.main);
+    if matches!(control, TimeControl::Chinese { .. } | TimeControl::Japanese { .. }) {
+        field(ui, Word::Periods.tr(lang), &mut form.periods);
+    }
+    if control.period_length().is_some() {
+        field(ui, Word::CurrentPeriod.tr(lang), &mut form.period);
+    }
+    if matches!(control, TimeControl::Canadian { .. }) {
+        field(ui, Word::PeriodMoves.tr(lang), &mut form.period_moves);
+    }
+    field(ui, Word::Reason.tr(lang), &mut form.reason);
+}
+
+fn lateness(ui: &mut egui::Ui, form: &mut LatenessForm, lang: Lang, commands: &mut Vec<Command>) {
+    ui.label(RichText::new(Word::Lateness.tr(lang)).strong());
+    player(ui, form.player, lang, Open::Lateness, commands);
+    field(ui, Word::MinutesLate.tr(lang), &mut form.late);
+    field(ui, Word::Reason.tr(lang), &mut form.reason);
+}
+
+fn incident(ui: &mut egui::Ui, form: &mut IncidentForm, lang: Lang, catalogue: &Catalogue) {
+    let llang = ledger_lang(lang);
+    let offence = catalogue.get(&form.offence);
+    let name = offence.map_or_else(|| format!("{:?}", form.offence), |o| o.name(llang).to_string());
+    let article = offence.map(|o| o.article_label(llang)).unwrap_or_default();
+    ui.label(RichText::new(format!("{name} ({article})")).strong());
+    ui.horizontal(|ui| {
+        ui.label(Word::Player.tr(lang));
+        for color in [Color::Black, Color::White] {
+            ui.radio_value(&mut form.player, color, i18n::color_name(color, lang));
+        }
+    });
+    if offence.is_some_and(|o| o.evidence.is_some()) && form.points.is_empty() {
+        field(ui, Word::PlayedAt.tr(lang), &mut form.point);
+    }
+    field(ui, Word::MoveNumber.tr(lang), &mut form.move_number);
+    ui.label(format!("{}: {}", Word::Clock.tr(lang), hms(form.clock)));
+    field(ui, Word::Note.tr(lang), &mut form.note);
+    let Some(offence) = offence else { return };
+    let options = offence.sanction.options();
+    ui.label(format!("{}: {}", Word::Sanction.tr(lang), offence.sanction.text(llang)));
+    if options.len() > 1 {
+        ui.horizontal_wrapped(|ui| {
+            ui.radio_value(&mut form.choice, None, Word::ByCatalogue.tr(lang));
+            for option in options {
+                let text = option.text(llang);
+                ui.radio_value(&mut form.choice, Some(option), text);
+            }
+        });
+    }
+    let note = offence.note(llang);
+    if !note.is_empty() {
+        ui.label(RichText::new(note).small().weak());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_word_has_both_languages_and_the_bundled_font_draws_it() {
+        for word in Word::ALL {
+            let (en, zh) = (word.tr(Lang::En), word.tr(Lang::Zh));
+            assert!(!en.is_empty() && !zh.is_empty() && en != zh, "{word:?}");
+            assert_eq!(super::super::fonts::missing(zh), Vec::<char>::new(), "{word:?}: {zh}");
+        }
+    }
+
+    #[test]
+    fn written_durations_read_back() {
+        for secs in [0, 59, 60, 3300, 3661, 5 * 3600] {
+            let d = Duration::from_secs(secs);
+            assert_eq!(parse_duration(&written(d)).ok(), Some(d), "{}", written(d));
+        }
+        assert_eq!(written(Duration::from_millis(3_294_100)), "54m55s");
+    }
+
+    #[test]
+    fn a_correction_needs_a_reason_and_well_formed_times() {
+        let mut form = CorrectionForm::new(Color::Black, &TimeLeft::default());
+        form.main = "10m".to_string();
+        assert!(form.time_left().is_err(), "no reason");
+        form.reason = "clock fault".to_string();
+        assert_eq!(form.time_left().map(|t| t.main), Ok(Duration::from_secs(600)));
+        form.periods = "five".to_string();
+        assert!(form.time_left().is_err());
+    }
+
+    #[test]
+    fn lateness_reads_minutes_or_a_duration() {
+        let mut form = LatenessForm {
+            player: Color::White,
+            late: "7".to_string(),
+            reason: String::new(),
+        };
+        assert_eq!(form.late(), Ok(Duration::from_secs(420)));
+        form.late = "7m30s".to_string();
+        assert_eq!(form.late(), Ok(Duration::from_secs(450)));
+        form.late = "soon".to_string();
+        assert!(form.late().is_err());
+    }
+}

@@ -1,6 +1,7 @@
-//! The ledger panel: the offender, quick buttons for common offences (recorded with the move
-//! number and the offender's clock reading prefilled), and the game's incidents with their
-//! sanctions. Reads; returns commands.
+//! The ledger panel: the offender, quick buttons for common offences (each opens a small form
+//! prefilled with the move number and the offender's clock reading, with a note and the sanction
+//! choice), any other offence of the catalogue, and the game's incidents with their sanctions.
+//! Reads; returns commands.
 
 use egui::RichText;
 
@@ -10,14 +11,22 @@ use crate::ledger::OffenceId;
 
 use super::app::{Command, Table};
 use super::clock_view::hms;
-use super::i18n::{self, Text};
+use super::dialogs::{self, Open, Word};
+use super::i18n::{self, Lang, Text};
 
-/// The quick buttons: the offences an arbiter meets most at a table.
-pub const QUICK: [(Text, OffenceId); 3] = [
-    (Text::PhoneSounds, OffenceId::PhoneSounds),
-    (Text::Takeback, OffenceId::Takeback),
-    (Text::EarlyPress, OffenceId::ClockBeforeStone),
-];
+/// The quick buttons: the offences an arbiter meets most at a table, with their labels.
+pub fn quick(lang: Lang) -> [(&'static str, OffenceId); 8] {
+    [
+        (Text::PhoneSounds.tr(lang), OffenceId::PhoneSounds),
+        (Text::Takeback.tr(lang), OffenceId::Takeback),
+        (Text::EarlyPress.tr(lang), OffenceId::ClockBeforeStone),
+        (Word::Lateness.tr(lang), OffenceId::Lateness),
+        (Word::DoubleMove.tr(lang), OffenceId::TwoMovesInARow),
+        (Word::MistakenCapture.tr(lang), OffenceId::CapturedLiveStones),
+        (Word::CapturesNotRemoved.tr(lang), OffenceId::CapturesNotRemoved),
+        (Word::Disturbing.tr(lang), OffenceId::DisturbingOpponent),
+    ]
+}
 
 pub fn show(ui: &mut egui::Ui, table: &mut Table, reading: &Reading) -> Vec<Command> {
     let mut commands = Vec::new();
@@ -31,12 +40,23 @@ pub fn show(ui: &mut egui::Ui, table: &mut Table, reading: &Reading) -> Vec<Comm
     });
     let offender = table.drafts.offender;
     let left = reading.left[offender.index()].total(table.clock.control());
-    ui.horizontal(|ui| {
-        for (text, offence) in QUICK {
-            if ui.button(text.tr(lang)).clicked() {
-                commands.push(Command::Incident(offender, offence));
+    let ledger_lang = dialogs::ledger_lang(lang);
+    ui.horizontal_wrapped(|ui| {
+        // Only the offences this edition's catalogue has (the old text has no phone rule).
+        for (text, offence) in quick(lang) {
+            if table.catalogue.get(&offence).is_some() && ui.button(text).clicked() {
+                commands.push(Command::OpenDialog(Open::Incident(offender, offence)));
             }
         }
+        ui.menu_button(Word::OtherOffence.tr(lang), |ui| {
+            for o in &table.catalogue.offences {
+                let text = format!("{} ({})", o.name(ledger_lang), o.article_label(ledger_lang));
+                if ui.button(text).clicked() {
+                    commands.push(Command::OpenDialog(Open::Incident(offender, o.id.clone())));
+                    ui.close();
+                }
+            }
+        });
     });
     ui.label(
         RichText::new(format!(
@@ -47,10 +67,6 @@ pub fn show(ui: &mut egui::Ui, table: &mut Table, reading: &Reading) -> Vec<Comm
         .small()
         .weak(),
     );
-    let ledger_lang = match lang {
-        i18n::Lang::En => crate::ledger::Lang::En,
-        i18n::Lang::Zh => crate::ledger::Lang::Zh,
-    };
     egui::ScrollArea::vertical().id_salt("incidents").show(ui, |ui| {
         let mut any = false;
         for incident in table.ledger.incidents() {

@@ -1,5 +1,6 @@
 //! The record panels: the move list (moves, passes and setup edits on the path, click to go
-//! there) and the board's toolbar (play or edit mode, pass, undo, redo, count). Reads; returns commands.
+//! there) and the board's toolbar (play or edit mode, pass, resign, undo, redo, count, handicap).
+//! Reads; returns commands.
 
 use egui::RichText;
 
@@ -7,7 +8,9 @@ use crate::board::Color;
 use crate::game::Action;
 
 use super::app::{Command, Mode, Table};
+use super::dialogs::Word;
 use super::i18n::{self, Text};
+use crate::clock::Phase;
 
 /// One line of the move list for a node's action.
 pub fn line(action: &Action, number: usize, size: u8) -> Option<String> {
@@ -78,7 +81,7 @@ pub fn show(ui: &mut egui::Ui, table: &Table) -> Vec<Command> {
 /// The toolbar over the board.
 pub fn toolbar(ui: &mut egui::Ui, table: &Table) -> Vec<Command> {
     let mut commands = Vec::new();
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         for (mode, text) in [
             (Mode::Play, Text::Play),
             (Mode::Edit(Color::Black), Text::AddBlack),
@@ -101,6 +104,22 @@ pub fn toolbar(ui: &mut egui::Ui, table: &Table) -> Vec<Command> {
         if ui.button(table.tr(Text::Count)).clicked() {
             commands.push(Command::EnterCounting);
         }
+        if ui.button(Word::Resign.tr(table.lang)).clicked() {
+            commands.push(Command::Resign(table.game.to_move()));
+        }
+        // Handicap stones go on a new game, before the first move and the clock.
+        let fresh = table.game.nodes_len() == 1 && table.clock.phase() == Phase::NotStarted;
+        ui.add_enabled_ui(fresh, |ui| {
+            let handicap = table.game.info.handicap;
+            ui.menu_button(format!("{} {handicap}", Word::Handicap.tr(table.lang)), |ui| {
+                for stones in [0, 2, 3, 4, 5, 6, 7, 8, 9] {
+                    if ui.selectable_label(handicap == stones, stones.to_string()).clicked() {
+                        commands.push(Command::Handicap(stones));
+                        ui.close();
+                    }
+                }
+            });
+        });
         ui.separator();
         let game = &table.game;
         let to_move = format!(

@@ -1,1 +1,261 @@
 //! The window's sound: the audio engine behind the caller, volume, voice pack, the no-device notice.
+//! Nothing here waits: the engine opens the output on its own thread, a voice pack is found and
+//! decoded on a thread of its own (which asks for a frame when done), and `play` only queues.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::mpsc::{Receiver, TryRecvError, channel};
+use std::time::{Duration, Instant};
+
+use crate::audio::{AudioConfig, AudioEngine, AudioStatus, Caption, VoicePack, shipped_pack_dir};
+use crate::caller::Announcement;
+
+use super::i18n::Lang;
+
+/// How often the window looks again while the output is still being opened.
+pub const STARTING_POLL: Duration = Duration::from_millis(250);
+
+/// The folder name of a language's pack.
+fn folder(lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => "en",
+        Lang::Zh => "zh",
+    }
+}
+
+/// Where a language's pack may be, first found first: beside an installed binary
+/// (`../share/go-arbiter/voices`, `voices`), the system's share folder, the source tree's assets.
+pub fn pack_dirs(lang: Lang) -> Vec<PathBuf> {
+    let name = folder(lang);
+    let mut dirs = Vec::new();
+    if let Some(exe_dir) = std::env::current_exe().ok().and_then(|e| e.parent().map(PathBuf::from)) {
+        dirs.push(exe_dir.join("../share/go-arbiter/voices").join(name));
+        dirs.push(exe_dir.join("voices").join(name));
+    }
+    dirs.push(PathBuf::from("/usr/share/go-arbiter/voices").join(name));
+    dirs.push(shipped_pack_dir(name));
+    dirs
+}
+
+/// Finds and decodes a language's pack (on the loader thread).
+fn load_pack(lang: Lang) -> Result<VoicePack, String> {
+    let dirs = pack_dirs(lang);
+    let dir = dirs
+        .iter()
+        .find(|d| d.is_dir())
+        .ok_or_else(|| format!("no {} voice pack in {}", folder(lang), dirs[dirs.len() - 1].display()))?;
+    VoicePack::load(dir).map_err(|e| e.to_string())
+}
+
+/// The sound of the window: one audio engine, the chosen voice and volume.
+pub struct Sound {
+    engine: AudioEngine,
+    voice: Lang,
+    volume: f32,
+    /// The pack being loaded, until its thread answers.
+    loading: Option<Receiver<Result<VoicePack, String>>>,
+    /// What is wrong with the voice pack (missing clips, no pack), for the notice.
+    pack_problem: Option<String>,
+    repaint: Option<egui::Context>,
+}
+
+impl std::fmt::Debug for Sound {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Sound")
+            .field("status", &self.engine.status())
+            .field("voice", &self.voice)
+            .field("volume", &self.volume)
+            .finish()
+    }
+}
+
+impl Sound {
+    /// Opens the default output (on the engine's thread) and loads `voice`'s pack (on another);
+    /// returns at once. `repaint` is asked for a frame when the pack is ready.
+    pub fn start(voice: Lang, volume: f32, repaint: Option<egui::Context>) -> Sound {
+        Sound::with_engine(AudioEngine::start(AudioConfig::default()), voice, volume, repaint)
+    }
+
+    /// Captions only, with `reason` as the notice (tests, or sound switched off).
+    pub fn silent(reason: &str, voice: Lang) -> Sound {
+        Sound::with_engine(AudioEngine::silent(reason), voice, 1.0, None)
+    }
+
+    fn with_engine(engine: AudioEngine, voice: Lang, volume: f32, repaint: Option<egui::Context>) -> Sound {
+        let mut sound = Sound {
+            engine,
+            voice,
+            volume: 1.0,
+            loading: None,
+            pack_problem: None,
+            repaint,
+        };
+        sound.set_volume(volume);
+        sound.load(voice);
+        sound
+    }
+
+    pub fn voice(&self) -> Lang {
+        self.voice
+    }
+
+    pub fn volume(&self) -> f32 {
+        self.volume
+    }
+
+    pub fn status(&self) -> AudioStatus {
+        self.engine.status()
+    }
+
+    /// 0.0 (silent) to 1.0; what plays now changes too.
+    pub fn set_volume(&mut self, volume: f32) {
+        self.volume = if volume.is_nan() { 0.0 } else { volume.clamp(0.0, 1.0) };
+        self.engine.set_volume(self.volume);
+    }
+
+    /// Speaks with `lang`'s pack from when it is loaded (the current one speaks until then).
+    pub fn set_voice(&mut self, lang: Lang) {
+        if lang == self.voice {
+            return;
+        }
+        self.voice = lang;
+        self.load(lang);
+    }
+
+    fn load(&mut self, lang: Lang) {
+        let (tx, rx) = channel();
+        let repaint = self.repaint.clone();
+        let spawned = std::thread::Builder::new()
+            .name("voice-pack".to_string())
+            .spawn(move || {
+                let _ = tx.send(load_pack(lang));
+                if let Some(ctx) = repaint {
+                    ctx.request_repaint();
+                }
+            });
+        match spawned {
+            Ok(_) => self.loading = Some(rx),
+            Err(e) => {
+                self.loading = None;
+                self.pack_problem = Some(format!("the voice pack could not be loaded: {e}"));
+            }
+        }
+    }
+
+    /// Whether a pack is still being loaded.
+    pub fn is_loading(&self) -> bool {
+        self.loading.is_some()
+    }
+
+    /// Whether a pack is in use.
+    pub fn has_pack(&self) -> bool {
+        self.engine.pack().is_some()
+    }
+
+    /// Takes the pack if its thread has finished (cheap; call once a frame).
+    pub fn poll(&mut self) {
+        let Some(rx) = &self.loading else { return };
+        let answer = match rx.try_recv() {
+            Err(TryRecvError::Empty) => return,
+            Ok(answer) => answer,
+            Err(TryRecvError::Disconnected) => Err("the voice pack's loader stopped".to_string()),
+        };
+        self.loading = None;
+        match answer {
+            Ok(pack) => {
+                let problems = pack.problems().len();
+                self.pack_problem = (problems > 0).then(|| {
+                    format!(
+                        "voice pack {}: {problems} clips missing or unreadable (shown as captions)",
+                        pack.language
+                    )
+                });
+                self.engine.set_pack(Arc::new(pack));
+            }
+            Err(e) => self.pack_problem = Some(format!("no voice: {e}")),
+        }
+    }
+
+    /// Queues `announcement`'s clip to be heard at `due` and returns its caption at once; without
+    /// a device or a pack the caption is all there is.
+    pub fn play(&mut self, announcement: &Announcement, due: Instant) -> Caption {
+        self.poll();
+        self.engine.announce(announcement.clip, due)
+    }
+
+    /// Silences what plays and drops what is queued (a table switched away from, say).
+    pub fn stop(&self) {
+        self.engine.stop();
+    }
+
+    /// The line to show when the arbiter should know: no sound device, or a pack problem.
+    pub fn notice(&self) -> Option<String> {
+        let status = match self.engine.status() {
+            AudioStatus::Starting => None,
+            other => other.notice(),
+        };
+        let parts: Vec<String> = [status, self.pack_problem.clone()].into_iter().flatten().collect();
+        (!parts.is_empty()).then(|| parts.join("; "))
+    }
+
+    /// While the output is still being opened: look again soon, so that a missing device is
+    /// said without waiting for something else to repaint. `None` once settled.
+    pub fn next_repaint(&self) -> Option<Duration> {
+        (self.engine.status() == AudioStatus::Starting).then_some(STARTING_POLL)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Color;
+
+    fn wait_for_pack(sound: &mut Sound) {
+        let end = Instant::now() + Duration::from_secs(20);
+        while sound.is_loading() && Instant::now() < end {
+            std::thread::sleep(Duration::from_millis(10));
+            sound.poll();
+        }
+    }
+
+    fn call(clip: &'static str) -> Announcement {
+        Announcement {
+            at: Duration::ZERO,
+            player: Color::Black,
+            clip,
+            zh: "",
+            en: "",
+        }
+    }
+
+    #[test]
+    fn without_a_device_the_notice_says_so_and_calls_are_captions() {
+        let mut sound = Sound::silent("no sound device: none in the test", Lang::Zh);
+        let notice = sound.notice();
+        assert!(notice.as_deref().is_some_and(|n| n.contains("No sound")), "{notice:?}");
+        wait_for_pack(&mut sound);
+        assert!(sound.has_pack(), "the shipped Chinese pack loads: {:?}", sound.notice());
+        let caption = sound.play(&call("sec_30"), Instant::now());
+        assert!(!caption.voiced);
+        assert_eq!(caption.clip, "sec_30");
+        assert_ne!(caption.text, "sec_30", "the pack's words, not the clip id");
+    }
+
+    #[test]
+    fn the_voice_changes_pack_and_the_volume_is_kept_in_range() {
+        let mut sound = Sound::silent("off", Lang::Zh);
+        wait_for_pack(&mut sound);
+        let zh = sound.play(&call("sec_30"), Instant::now()).text;
+        sound.set_voice(Lang::En);
+        assert!(sound.is_loading());
+        wait_for_pack(&mut sound);
+        let en = sound.play(&call("sec_30"), Instant::now()).text;
+        assert_ne!(zh, en, "the English pack speaks other words");
+        sound.set_volume(1.7);
+        assert_eq!(sound.volume(), 1.0);
+        sound.set_volume(-1.0);
+        assert_eq!(sound.volume(), 0.0);
+        sound.set_volume(f32::NAN);
+        assert_eq!(sound.volume(), 0.0);
+    }
+}

@@ -20,6 +20,7 @@ struct Driven {
 fn harness() -> Harness<'static, Driven> {
     let mut harness = Harness::builder()
         .with_size(egui::Vec2::new(1260.0, 860.0))
+        .with_context_setup(fonts::install)
         .build_ui_state(
             |ui, d: &mut Driven| d.table.frame(ui, d.now),
             Driven {
@@ -187,11 +188,15 @@ fn a_penalty_is_recorded_and_warnings_show_next_to_the_name() {
     assert!(harness.query_by_label("Warnings: 1").is_none());
     harness.get_by_label("Takeback").click();
     harness.run();
+    harness.get_by_label("Record").click();
+    harness.run();
     harness.get_by_label_contains("1. Takeback: stone lifted and played elsewhere (Black), move 1");
     harness.get_by_label("Warnings: 1");
     harness.get_by_label("White").click();
     harness.run();
     harness.get_by_label("Early press").click();
+    harness.run();
+    harness.get_by_label("Record").click();
     harness.run();
     assert_eq!(harness.state().table.ledger.warnings(), [1, 1]);
     assert_eq!(harness.get_all_by_label("Warnings: 1").count(), 2);
@@ -201,10 +206,12 @@ fn a_penalty_is_recorded_and_warnings_show_next_to_the_name() {
 fn a_second_warning_shows_the_proposed_loss() {
     let mut harness = harness();
     click_point(&mut harness, gtp("Q16"));
-    harness.get_by_label("Takeback").click();
-    harness.run();
-    harness.get_by_label("Early press").click();
-    harness.run();
+    for offence in ["Takeback", "Early press"] {
+        harness.get_by_label(offence).click();
+        harness.run();
+        harness.get_by_label("Record").click();
+        harness.run();
+    }
     harness.get_by_label("Warnings: 2: second warning: loss proposed (Art. 24.2)");
 }
 
@@ -281,6 +288,7 @@ fn finished_game() -> crate::game::Game {
 fn harness_with(table: Table) -> Harness<'static, Driven> {
     let mut harness = Harness::builder()
         .with_size(egui::Vec2::new(1260.0, 860.0))
+        .with_context_setup(fonts::install)
         .build_ui_state(
             |ui, d: &mut Driven| d.table.frame(ui, d.now),
             Driven {

@@ -1,1 +1,602 @@
-//! Headless tests (egui_kittest): tests_table
+//! Headless tests (egui_kittest) of the table's forms and options: clock corrections, lateness,
+//! adjournment, incident forms, resignation, moves recorded as played, handicap, a move that
+//! presses the clock, move numbers, moves left in a Canadian period, the table's keys, the calls
+//! handed to the owner. Time is driven exactly.
+
+use std::time::Duration;
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+
+use super::app::Keys;
+use super::board_view::{self, Geometry};
+use super::dialogs::Dialog;
+use super::*;
+use crate::board::{Color, Point};
+use crate::clock::{EventKind, Phase, TimeControl};
+use crate::game::{Game, Illegal};
+use crate::ledger::{Measure, OffenceId, Sanction};
+use crate::rules::Preset;
+use crate::scoring::{GameResult, Reason};
+
+struct Driven {
+    table: Table,
+    now: Duration,
+}
+
+fn harness_with(table: Table) -> Harness<'static, Driven> {
+    let mut harness = Harness::builder()
+        .with_size(egui::Vec2::new(1260.0, 860.0))
+        .build_ui_state(
+            |ui, d: &mut Driven| d.table.frame(ui, d.now),
+            Driven {
+                table,
+                now: Duration::ZERO,
+            },
+        );
+    // The counting screen shows Chinese results too.
+    super::fonts::install(&harness.ctx);
+    harness.run();
+    harness
+}
+
+fn harness() -> Harness<'static, Driven> {
+    harness_with(Table::new())
+}
+
+fn secs(s: u64) -> Duration {
+    Duration::from_secs(s)
+}
+
+fn gtp(text: &str) -> Point {
+    Point::from_gtp(text, 19).unwrap_or(Point::new(99, 99))
+}
+
+fn click_point(harness: &mut Harness<'static, Driven>, p: Point) {
+    let rect = harness.get_by_label("Board").rect();
+    let pos = Geometry::fit(rect, harness.state().table.game.size()).center(p);
+    harness.hover_at(pos);
+    harness.drag_at(pos);
+    harness.drop_at(pos);
+    harness.run();
+    harness.run();
+}
+
+fn click(harness: &mut Harness<'static, Driven>, label: &str) {
+    harness.get_by_label(label).click();
+    harness.run();
+}
+
+/// Types `text` into the (empty) text field labelled `label`.
+fn type_into(harness: &mut Harness<'static, Driven>, label: &str, text: &str) {
+    harness.get_by_label(label).focus();
+    harness.run();
+    harness.get_by_label(label).type_text(text);
+    harness.run();
+    harness.run();
+}
+
+/// Sets the clock going at `now` = 0.
+fn start(harness: &mut Harness<'static, Driven>) {
+    click(harness, "Start clock");
+    assert_eq!(harness.state().table.clock.phase(), Phase::Running);
+}
+
+fn at(harness: &mut Harness<'static, Driven>, s: u64) {
+    harness.state_mut().now = secs(s);
+    harness.run();
+}
+
+fn message(harness: &Harness<'static, Driven>) -> String {
+    harness.state().table.message.clone().unwrap_or_default()
+}
+
+fn repaint_delay(harness: &Harness<'static, Driven>) -> Duration {
+    harness.output().viewport_output[&egui::ViewportId::ROOT].repaint_delay
+}
+
+#[test]
+fn a_clock_correction_stops_the_clock_asks_a_reason_and_sets_the_time() {
+    let mut harness = harness();
+    start(&mut harness);
+    at(&mut harness, 10);
+    click(&mut harness, "Correct clock");
+    assert_eq!(
+        harness.state().table.clock.phase(),
+        Phase::Paused,
+        "a correction stops the clock"
+    );
+    let Some(Dialog::Correction(form)) = harness.state().table.dialog.clone() else {
+        panic!("no correction form");
+    };
+    assert_eq!(
+        (form.player, form.main.as_str()),
+        (Color::Black, "54m50s"),
+        "prefilled from the clock"
+    );
+    if let Some(Dialog::Correction(form)) = &mut harness.state_mut().table.dialog {
+        form.main.clear();
+    }
+    type_into(&mut harness, "Main time", "30m");
+    click(&mut harness, "Apply");
+    assert_eq!(message(&harness), "a clock correction needs a reason");
+    assert!(harness.state().table.dialog.is_some(), "a refused form stays open");
+    type_into(&mut harness, "Reason", "clock fault");
+    click(&mut harness, "Apply");
+    assert!(harness.state().table.dialog.is_none(), "{}", message(&harness));
+    let table = &harness.state().table;
+    assert_eq!(table.reading(secs(10)).left[0].main, secs(1800));
+    assert!(matches!(
+        table.clock.events().last().map(|e| &e.kind),
+        Some(EventKind::Edit { player: Color::Black, reason, .. }) if reason == "clock fault"
+    ));
+    harness.get_by_label("30:00");
+    click(&mut harness, "Resume");
+    at(&mut harness, 15);
+    harness.get_by_label("29:55");
+}
+
+#[test]
+fn a_correction_form_for_the_other_side_is_refilled_and_cancel_changes_nothing() {
+    let mut harness = harness();
+    harness
+        .state_mut()
+        .table
+        .apply(Command::SetControl("japanese:10m+3x30s".to_string()), Duration::ZERO);
+    click(&mut harness, "Correct clock");
+    harness.get_by_label("Minutes or periods left");
+    harness.get_by_label("Left in this period");
+    assert!(harness.query_by_label("Moves left in the period").is_none());
+    let radios: Vec<_> = harness.get_all_by_label("White").collect();
+    // The ledger's offender and the form's player: the form's radio comes first.
+    radios[0].click();
+    harness.run();
+    assert!(matches!(
+        &harness.state().table.dialog,
+        Some(Dialog::Correction(form)) if form.player == Color::White && form.periods == "3"
+    ));
+    let events = harness.state().table.clock.events().len();
+    click(&mut harness, "Cancel");
+    assert!(harness.state().table.dialog.is_none());
+    assert_eq!(harness.state().table.clock.events().len(), events);
+}
+
+#[test]
+fn lateness_is_recorded_in_the_ledger_and_deducts_twice_the_late_time() {
+    let mut harness = harness();
+    click(&mut harness, "Lateness");
+    type_into(&mut harness, "Minutes late", "5");
+    click(&mut harness, "Apply");
+    assert!(harness.state().table.dialog.is_none(), "{}", message(&harness));
+    let table = &harness.state().table;
+    let incident = table
+        .ledger
+        .incidents()
+        .next()
+        .map(|i| (i.report.offence.clone(), i.report.late_by));
+    assert_eq!(incident, Some((OffenceId::Lateness, Some(secs(300)))));
+    assert_eq!(
+        table.ledger.sanction_of(crate::ledger::IncidentId(0)),
+        Some(&Sanction::of(&[Measure::LatenessDeduction { factor: 2 }]))
+    );
+    // 55 minutes of free main time, less twice 5 minutes.
+    assert_eq!(table.reading(Duration::ZERO).left[0].main, secs(45 * 60));
+    harness.get_by_label("45:00");
+
+    // White, later than the limit (15 minutes): the loss, on the clock and in the ledger.
+    harness.get_by_label("White").click();
+    harness.run();
+    click(&mut harness, "Lateness");
+    type_into(&mut harness, "Minutes late", "16");
+    click(&mut harness, "Apply");
+    let table = &harness.state().table;
+    assert_eq!(table.clock.phase(), Phase::Over);
+    assert_eq!(table.reading(Duration::ZERO).lost, [false, true]);
+    assert_eq!(
+        table.ledger.outcome().map(|o| o.result()),
+        Some(GameResult::win(Color::Black, Reason::Forfeit))
+    );
+}
+
+#[test]
+fn lateness_after_the_first_move_is_refused_and_nothing_is_recorded() {
+    let mut harness = harness();
+    start(&mut harness);
+    at(&mut harness, 3);
+    harness.key_press(egui::Key::ShiftLeft);
+    harness.run();
+    click(&mut harness, "Lateness");
+    type_into(&mut harness, "Minutes late", "5");
+    click(&mut harness, "Apply");
+    assert_eq!(message(&harness), "lateness is recorded only before the first move");
+    assert_eq!(
+        harness.state().table.ledger.incidents().count(),
+        0,
+        "both change or neither"
+    );
+}
+
+#[test]
+fn an_adjourned_game_resumes_with_the_sealed_move() {
+    let mut harness = harness();
+    start(&mut harness);
+    at(&mut harness, 5);
+    click(&mut harness, "Adjourn");
+    assert!(matches!(&harness.state().table.dialog, Some(Dialog::Adjourn(f)) if f.reason == "adjourned"));
+    type_into(&mut harness, "Sealed move", "D4");
+    click(&mut harness, "Apply");
+    assert_eq!(
+        harness.state().table.clock.phase(),
+        Phase::Adjourned,
+        "{}",
+        message(&harness)
+    );
+    harness.get_by_label("adjourned");
+    assert_eq!(
+        repaint_delay(&harness),
+        Duration::MAX,
+        "an adjourned clock asks for no repaint"
+    );
+    at(&mut harness, 4000);
+    click(&mut harness, "Resume");
+    let table = &harness.state().table;
+    assert_eq!(
+        table.game.board().get(gtp("D4")),
+        Some(Color::Black),
+        "{:?}",
+        table.message
+    );
+    assert_eq!(table.clock.phase(), Phase::Running);
+    let reading = table.reading(secs(4002));
+    assert_eq!(reading.turn.map(|t| t.player), Some(Color::White));
+    assert_eq!(reading.used, [secs(5), secs(2)], "the adjournment is not counted");
+}
+
+#[test]
+fn a_quick_button_opens_a_prefilled_form_and_records_the_note_and_choice() {
+    let mut harness = harness();
+    start(&mut harness);
+    click_point(&mut harness, gtp("Q16"));
+    at(&mut harness, 20);
+    harness.get_by_label("White").click();
+    harness.run();
+    click(&mut harness, "Disturbing");
+    let Some(Dialog::Incident(form)) = harness.state().table.dialog.clone() else {
+        panic!("no incident form");
+    };
+    assert_eq!(form.player, Color::White);
+    assert_eq!(form.move_number, "1");
+    // Black's turn still (nobody pressed): White's clock reads its full time.
+    assert_eq!(form.clock, secs(60 * 60));
+    harness.get_by_label("Clock: 1:00:00");
+    click(&mut harness, "Record");
+    assert!(
+        message(&harness).starts_with("not recorded: the arbiter must choose"),
+        "{}",
+        message(&harness)
+    );
+    click(&mut harness, "warning");
+    type_into(&mut harness, "Note", "tapping the table");
+    click(&mut harness, "Record");
+    assert!(harness.state().table.dialog.is_none(), "{}", message(&harness));
+    let table = &harness.state().table;
+    let incident = table.ledger.incidents().next().map(|i| {
+        (
+            i.report.offence.clone(),
+            i.report.player,
+            i.report.move_number,
+            i.report.note.clone(),
+            i.sanction.clone(),
+        )
+    });
+    assert_eq!(
+        incident,
+        Some((
+            OffenceId::DisturbingOpponent,
+            Color::White,
+            1,
+            "tapping the table".to_string(),
+            Sanction::warning()
+        ))
+    );
+    assert_eq!(table.ledger.warnings(), [0, 1]);
+}
+
+#[test]
+fn a_double_move_is_recorded_at_its_point_void_with_the_incident() {
+    let mut harness = harness();
+    click_point(&mut harness, gtp("Q16"));
+    click(&mut harness, "Double move");
+    click(&mut harness, "Record");
+    assert!(
+        message(&harness).contains("the record shows no out-of-turn move"),
+        "{}",
+        message(&harness)
+    );
+    assert_eq!(harness.state().table.game.moves().len(), 1, "nothing recorded");
+    type_into(&mut harness, "Played at (if not in the record)", "D4");
+    click(&mut harness, "Record");
+    let table = &harness.state().table;
+    assert!(table.dialog.is_none(), "{:?}", table.message);
+    assert_eq!(
+        table.game.flagged().len(),
+        1,
+        "the second move is in the record, flagged"
+    );
+    assert_eq!(table.game.board().get(gtp("D4")), None, "void");
+    assert_eq!(table.game.to_move(), Color::White, "White still to play");
+    let incident = table
+        .ledger
+        .incidents()
+        .next()
+        .map(|i| (i.report.offence.clone(), i.report.move_number, i.sanction.clone()));
+    assert_eq!(
+        incident,
+        Some((
+            OffenceId::TwoMovesInARow,
+            2,
+            Sanction::of(&[Measure::MoveVoid, Measure::Warning])
+        ))
+    );
+}
+
+#[test]
+fn any_offence_of_the_catalogue_can_be_chosen() {
+    let mut harness = harness();
+    click(&mut harness, "Other offence");
+    click(&mut harness, "Smoking against the rules (Art. 23.8)");
+    assert!(matches!(
+        &harness.state().table.dialog,
+        Some(Dialog::Incident(f)) if f.offence == OffenceId::Smoking
+    ));
+}
+
+#[test]
+fn resigning_ends_the_game_by_resignation_through_the_result_screen() {
+    let mut harness = harness();
+    start(&mut harness);
+    click_point(&mut harness, gtp("Q16"));
+    at(&mut harness, 7);
+    harness.get_by_label("Resign").click();
+    // Steps, not runs: the counting screen's spinner repaints until its suggestion arrives.
+    harness.step();
+    harness.step();
+    let table = &harness.state().table;
+    assert_eq!(table.game.position().resigned, Some(Color::White));
+    assert_eq!(table.clock.phase(), Phase::Paused, "the clock stops");
+    let result = table
+        .counting
+        .as_ref()
+        .and_then(|c| c.result(table.ledger.penalty_stones()));
+    assert_eq!(result, Some(GameResult::win(Color::Black, Reason::Resignation)));
+}
+
+#[test]
+fn a_refused_move_can_be_recorded_as_played_and_opens_its_ledger_form() {
+    let mut harness = harness();
+    // White surrounds the corner A19; Black playing there has no liberties.
+    for p in ["K10", "B19", "K8", "A18", "A19"] {
+        click_point(&mut harness, gtp(p));
+    }
+    assert_eq!(harness.state().table.refused, Some((gtp("A19"), Illegal::Suicide)));
+    click(&mut harness, "Record as played (void)");
+    let table = &harness.state().table;
+    assert_eq!(table.game.flagged().len(), 1, "the move is in the record, flagged");
+    assert_eq!(table.game.board().get(gtp("A19")), None, "void: off the board");
+    assert_eq!(table.game.to_move(), Color::White, "void: the turn is forfeited");
+    assert!(matches!(
+        &table.dialog,
+        Some(Dialog::Incident(f)) if f.offence == OffenceId::ForbiddenPoint && f.move_number == "5"
+            && f.points == vec![gtp("A19")]
+    ));
+    click(&mut harness, "Record");
+    let table = &harness.state().table;
+    assert!(table.dialog.is_none(), "{:?}", table.message);
+    assert_eq!(
+        table.ledger.incidents().next().map(|i| i.sanction.clone()),
+        Some(Sanction::of(&[Measure::MoveVoid, Measure::ForfeitedMove]))
+    );
+    assert!(
+        harness.query_by_label("Record as played (void)").is_none(),
+        "offered once"
+    );
+}
+
+#[test]
+fn handicap_stones_are_placed_on_a_new_game_only() {
+    let mut harness = harness();
+    harness.state_mut().table.game.info.black = "Li".to_string();
+    click(&mut harness, "Handicap 0");
+    click(&mut harness, "4");
+    let table = &harness.state().table;
+    assert_eq!(table.game.info.handicap, 4);
+    assert_eq!(table.game.info.black, "Li", "the players stay");
+    assert_eq!(table.game.board().stone_counts(), [4, 0]);
+    assert_eq!(table.game.to_move(), Color::White);
+    start(&mut harness);
+    assert_eq!(
+        harness.state().table.reading(Duration::ZERO).turn.map(|t| t.player),
+        Some(Color::White),
+        "White starts a handicap game"
+    );
+    harness.state_mut().table.apply(Command::Handicap(2), Duration::ZERO);
+    assert_eq!(harness.state().table.game.info.handicap, 4);
+    assert!(message(&harness).starts_with("handicap stones are placed on a new game"));
+}
+
+#[test]
+fn a_move_presses_the_movers_clock_when_that_option_is_on() {
+    let mut harness = harness();
+    start(&mut harness);
+    at(&mut harness, 3);
+    click_point(&mut harness, gtp("Q16"));
+    let turn = |h: &Harness<'static, Driven>| h.state().table.reading(h.state().now).turn.map(|t| t.player);
+    assert_eq!(turn(&harness), Some(Color::Black), "off: the move presses nothing");
+    harness.key_press(egui::Key::ShiftLeft);
+    harness.run();
+    harness.state_mut().table.move_presses_clock = true;
+    at(&mut harness, 10);
+    click_point(&mut harness, gtp("D4"));
+    assert_eq!(turn(&harness), Some(Color::Black));
+    assert_eq!(harness.state().table.reading(secs(10)).used, [secs(3), secs(7)]);
+    at(&mut harness, 12);
+    harness.get_by_label("Pass").click();
+    harness.run();
+    assert_eq!(turn(&harness), Some(Color::White), "a pass presses too");
+}
+
+#[test]
+fn move_numbers_are_those_of_the_stones_still_on_the_board() {
+    let mut game = match Game::new(9, Preset::Chinese2002) {
+        Ok(g) => g,
+        Err(e) => panic!("{e}"),
+    };
+    let p = |t: &str| Point::from_gtp(t, 9).unwrap_or(Point::new(99, 99));
+    // White's A9 (move 2) is captured by Black's A8 (move 5); Black plays A9 itself at move 7.
+    for m in ["B9", "A9", "E5", "E4", "A8", "F4", "A9"] {
+        if let Err(e) = game.play(p(m)) {
+            panic!("{m}: {e}");
+        }
+    }
+    let mut numbers = board_view::move_numbers(&game);
+    numbers.sort();
+    let mut expected = vec![
+        (p("B9"), 1),
+        (p("E5"), 3),
+        (p("E4"), 4),
+        (p("A8"), 5),
+        (p("F4"), 6),
+        (p("A9"), 7),
+    ];
+    expected.sort();
+    assert_eq!(numbers, expected);
+    let mut harness = harness();
+    harness.state_mut().table.move_numbers = true;
+    click_point(&mut harness, gtp("Q16"));
+    assert_eq!(
+        board_view::move_numbers(&harness.state().table.game),
+        vec![(gtp("Q16"), 1)]
+    );
+}
+
+#[test]
+fn a_canadian_face_shows_the_moves_left_in_the_period() {
+    let mut harness = harness();
+    harness
+        .state_mut()
+        .table
+        .apply(Command::SetControl("canadian:10s+3/5m".to_string()), Duration::ZERO);
+    assert!(matches!(
+        harness.state().table.clock.control(),
+        TimeControl::Canadian { .. }
+    ));
+    start(&mut harness);
+    at(&mut harness, 20);
+    harness.get_by_label("byo-yomi: 3 moves in 4:50");
+    harness.key_press(egui::Key::ShiftLeft);
+    harness.run();
+    harness.get_by_label("byo-yomi: 2 moves in 4:50");
+}
+
+#[test]
+fn the_clock_listens_to_the_tables_own_keys() {
+    let mut harness = harness();
+    harness.state_mut().table.keys = Keys {
+        black: egui::Key::A,
+        white: egui::Key::L,
+        pause: egui::Key::P,
+    };
+    harness.run();
+    harness.get_by_label("Keys: A = Black's press, L = White's press, P = pause / resume");
+    harness.get_by_label("Black (A)");
+    start(&mut harness);
+    at(&mut harness, 2);
+    let turn = |h: &Harness<'static, Driven>| h.state().table.reading(h.state().now).turn.map(|t| t.player);
+    harness.key_press(egui::Key::ShiftLeft);
+    harness.run();
+    assert_eq!(turn(&harness), Some(Color::Black), "the default key no longer presses");
+    harness.key_press(egui::Key::A);
+    harness.run();
+    assert_eq!(turn(&harness), Some(Color::White));
+    harness.key_press(egui::Key::P);
+    harness.run();
+    assert_eq!(harness.state().table.clock.phase(), Phase::Paused);
+}
+
+#[test]
+fn the_calls_that_fell_due_are_handed_to_the_owner_once() {
+    let mut harness = harness();
+    harness
+        .state_mut()
+        .table
+        .apply(Command::SetControl("chinese:2m/2".to_string()), Duration::ZERO);
+    start(&mut harness);
+    at(&mut harness, 41);
+    let calls: Vec<(&str, Duration)> = harness
+        .state_mut()
+        .table
+        .take_announcements()
+        .iter()
+        .map(|a| (a.clip, a.at))
+        .collect();
+    assert_eq!(calls, vec![("sec_30", secs(30)), ("sec_40", secs(40))]);
+    assert!(harness.state_mut().table.take_announcements().is_empty(), "taken once");
+    if let Some(button) = harness.get_all_by_label("How many minutes are left?").next() {
+        button.click();
+    }
+    harness.run();
+    let asked: Vec<&str> = harness
+        .state_mut()
+        .table
+        .take_announcements()
+        .iter()
+        .map(|a| a.clip)
+        .collect();
+    assert_eq!(asked, vec!["minutes_left_2"], "the answer is spoken too");
+}
+
+#[test]
+fn an_untaken_table_keeps_only_the_last_calls() {
+    let mut table = Table::new();
+    table.apply(Command::SetControl("chinese:2m/2".to_string()), Duration::ZERO);
+    table.apply(Command::StartClock, Duration::ZERO);
+    for s in 0..=120 {
+        table.apply(Command::Tick, secs(s));
+    }
+    let calls = table.take_announcements();
+    assert_eq!(calls.len(), app::PENDING_CALLS);
+    assert_eq!(calls.last().map(|a| a.clip), Some("time_up"));
+}
+
+#[test]
+fn an_open_form_on_an_idle_table_asks_for_no_repaint() {
+    let mut harness = harness();
+    click(&mut harness, "Adjourn");
+    assert!(
+        harness.state().table.dialog.is_none(),
+        "nothing to adjourn before the clock starts"
+    );
+    click(&mut harness, "Lateness");
+    assert!(harness.state().table.dialog.is_some());
+    harness.run();
+    assert_eq!(repaint_delay(&harness), Duration::MAX);
+}
+
+#[test]
+fn the_forms_and_buttons_draw_in_chinese() {
+    let mut harness = harness();
+    harness.state_mut().table.lang = i18n::Lang::Zh;
+    harness.run();
+    harness.get_by_label("按键：左Shift＝黑方按钟，右Shift＝白方按钟，空格＝暂停／继续");
+    click(&mut harness, "校正计时");
+    harness.get_by_label("基本用时");
+    click(&mut harness, "取消");
+    click(&mut harness, "迟到");
+    harness.get_by_label("迟到分钟");
+    click(&mut harness, "取消");
+    click(&mut harness, "妨碍对方");
+    harness.get_by_label("按规则");
+    click(&mut harness, "其他违规");
+    click(&mut harness, "让子 0");
+    assert!(harness.state().table.message.is_none());
+}
