@@ -13,10 +13,21 @@ use go_arbiter::rules::Preset;
 use go_arbiter::score::{self, DeadFrom};
 
 #[derive(Parser)]
-#[command(name = "go-arbiter", version, about = "A workstation for Go (weiqi, baduk) arbiters")]
+#[command(
+    name = "go-arbiter",
+    version,
+    about = "A workstation for Go (weiqi, baduk) arbiters",
+    args_conflicts_with_subcommands = true
+)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    /// A session file (.ron) to open in the window (also GO_ARBITER_SESSION).
+    #[arg(long, value_name = "FILE")]
+    session: Option<PathBuf>,
+    /// A session file (.ron) to open in the window, as `go-arbiter day.ron`.
+    #[arg(value_name = "SESSION")]
+    file: Option<PathBuf>,
 }
 
 #[derive(Subcommand)]
@@ -126,6 +137,14 @@ enum Side {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if let Some(file) = cli.file.as_ref().filter(|f| f.extension().is_none_or(|e| e != "ron")) {
+        // A word that is neither a command nor a session file is a usage error, not a window.
+        eprintln!(
+            "go-arbiter: '{}' is neither a command nor a session file (.ron); see go-arbiter --help",
+            file.display()
+        );
+        return ExitCode::from(2);
+    }
     match run(cli) {
         Ok(code) => code,
         Err(e) => {
@@ -138,7 +157,11 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         None => {
-            go_arbiter::ui::run_window().map_err(|e| anyhow::anyhow!("cannot open the window: {e}"))?;
+            let opened = match cli.session.or(cli.file) {
+                Some(path) => go_arbiter::ui::run_window_with(Some(path)),
+                None => go_arbiter::ui::run_window(),
+            };
+            opened.map_err(|e| anyhow::anyhow!("cannot open the window: {e}"))?;
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Replay { file, json }) => {

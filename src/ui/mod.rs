@@ -1,18 +1,23 @@
-//! The eframe window: one table at play (board, clock, caller captions, ledger). The only module
-//! that imports egui. This file is the table of contents and the eframe shell.
+//! The eframe window: the workstation (a session's rounds and tables in the sidebar, the selected
+//! table at play in the middle, results, settings). The only module that imports egui. This file
+//! is the table of contents and the eframe shell.
 //!
+//! - [`workstation`]: the session, its live tables, the one `apply`, the table-to-session sync.
+//! - [`sidebar_view`]: rounds, tables (players, state, both clocks), players and ranks.
+//! - [`files`]: file dialogs and file jobs on worker threads; a typed path when there is no dialog.
 //! - [`app`]: the table's state, the `Command`s panels return, the one `apply`, keys, repaints.
 //! - [`board_view`]: the board to scale, coordinates, star points, last move; clicks on points.
 //! - [`clock_view`]: the two clock faces, clock controls, time-control field, caption.
 //! - [`counting`]: the counting screen's state: marks, the suggestion off the UI thread, endings,
-//!   confirmation and overrides (kept with the table, not yet in a session).
+//!   confirmation and overrides (the workstation stores them in the session).
 //! - [`counting_view`]: the counting toolbar and the slip (count, par, tens, result, hand count).
 //! - [`ledger_view`]: quick offence buttons and the incident list.
 //! - [`moves_view`]: the move list and the board's toolbar.
 //! - [`i18n`]: every string in English and Chinese, in one table.
 //!
-//! Time enters here only: the shell keeps an `Instant` origin and hands the table the `Duration`
-//! since it; everything below takes that `Duration`, so tests drive time exactly.
+//! Time enters here only: the shell keeps an `Instant` origin and hands the workstation the
+//! `Duration` since it (and the wall time, for audit stamps); everything below takes those
+//! `Duration`s, so tests drive time exactly.
 
 pub mod app;
 pub mod board_view;
@@ -32,19 +37,29 @@ pub mod sidebar_view;
 pub mod sound;
 pub mod workstation;
 
-use std::time::Instant;
+use std::path::PathBuf;
+use std::time::{Duration, Instant, SystemTime};
 
 pub use app::{Command, Mode, Table};
 
-/// The environment variable naming an SGF file to open at the start (a hidden way to open a game
-/// until the window has a file dialog); `GO_ARBITER_RULES` replaces its rules (e.g. `chinese`).
-pub const OPEN_VAR: &str = "GO_ARBITER_OPEN";
+use files::Request;
+use i18n::Lang;
+use results_view::ResultsScreen;
+use settings::Settings;
+use sound::Sound;
+use workstation::{FileAction, View, Workstation, WsCommand};
 
-/// The table the window starts with: `GO_ARBITER_OPEN`'s game (read before the window opens, so
-/// no frame waits for the disk), or a new 19x19 game.
-fn first_table() -> Table {
+/// The environment variable naming an SGF file to open at the start, as a table of a new unsaved
+/// session; `GO_ARBITER_RULES` replaces its rules (e.g. `chinese`).
+pub const OPEN_VAR: &str = "GO_ARBITER_OPEN";
+/// The environment variable naming a session file (.ron) to open at the start.
+pub const SESSION_VAR: &str = "GO_ARBITER_SESSION";
+
+/// The workstation the window starts with: `GO_ARBITER_OPEN`'s game as the one table of a new
+/// session (read before the window opens, so no frame waits for the disk), or an empty session.
+fn first_workstation(settings: Settings, wall: Duration) -> Workstation {
     let Some(path) = std::env::var_os(OPEN_VAR) else {
-        return Table::new();
+        return Workstation::new(settings, wall);
     };
     match crate::sgf::read_file(std::path::Path::new(&path)) {
         Ok(mut game) => {
@@ -55,35 +70,47 @@ fn first_table() -> Table {
                 game.rules = preset.rules();
                 game.preset = Some(preset);
             }
-            Table::open(game)
+            Workstation::with_game(settings, wall, game)
         }
         Err(e) => {
-            let mut table = Table::new();
-            table.message = Some(format!("{OPEN_VAR}: {e}"));
-            table
+            let mut ws = Workstation::new(settings, wall);
+            ws.notify(format!("{OPEN_VAR}: {e}"), true);
+            ws
         }
     }
 }
 
 /// Opens the native window (glow renderer) and blocks until it is closed.
 pub fn run_window() -> Result<(), eframe::Error> {
+    run_window_with(std::env::var_os(SESSION_VAR).map(PathBuf::from))
+}
+
+/// Opens the window with the session file `session` (read on a worker thread once it is open).
+pub fn run_window_with(session: Option<PathBuf>) -> Result<(), eframe::Error> {
     let options = eframe::NativeOptions {
         renderer: eframe::Renderer::Glow,
         viewport: egui::ViewportBuilder::default()
             .with_title(version_line())
             .with_app_id("io.github.goarbiter.GoArbiter")
-            .with_inner_size([1260.0, 860.0])
-            .with_min_inner_size([900.0, 600.0]),
+            .with_inner_size([1500.0, 900.0])
+            .with_min_inner_size([1100.0, 600.0]),
         ..Default::default()
     };
     eframe::run_native(
         "Go Arbiter",
         options,
-        Box::new(|_cc| {
-            Ok(Box::new(Shell {
-                origin: Instant::now(),
-                table: first_table(),
-            }))
+        Box::new(move |cc| {
+            let settings = Settings::load(cc.storage);
+            let mut ws = first_workstation(settings, wall_clock());
+            ws.files.repaint = Some(cc.egui_ctx.clone());
+            if let Some(path) = session {
+                ws.apply(WsCommand::File(Request::Open, Some(path)), Duration::ZERO);
+            }
+            let origin = Instant::now();
+            let sound = Sound::start(ws.settings.voice, ws.settings.volume, Some(cc.egui_ctx.clone()));
+            let mut shell = Shell::new(ws);
+            shell.sound = Some((sound, origin));
+            Ok(Box::new(Window { origin, shell }))
         }),
     )
 }
@@ -93,17 +120,330 @@ pub fn version_line() -> String {
     format!("Go Arbiter {}", env!("CARGO_PKG_VERSION"))
 }
 
-/// The eframe shell: the only place that reads the system clock.
-struct Shell {
-    origin: Instant,
-    table: Table,
+/// The wall time since the Unix epoch (read by the eframe shell only).
+fn wall_clock() -> Duration {
+    SystemTime::now()
+        .duration_since(SystemTime::UNIX_EPOCH)
+        .unwrap_or_default()
 }
 
-impl eframe::App for Shell {
+/// The eframe app: the only place that reads the system clock.
+struct Window {
+    origin: Instant,
+    shell: Shell,
+}
+
+impl eframe::App for Window {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         let now = self.origin.elapsed();
-        self.table.frame(ui, now);
+        self.shell.frame(ui, now, wall_clock());
     }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        self.shell.ws.settings.save(storage);
+    }
+
+    fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
+        self.shell.ws.close();
+    }
+}
+
+/// English or Chinese (the lead moves these into `i18n`).
+fn t(lang: Lang, en: &'static str, zh: &'static str) -> &'static str {
+    match lang {
+        Lang::En => en,
+        Lang::Zh => zh,
+    }
+}
+
+/// The window's content, driven by the times it is given (tests drive it exactly).
+pub struct Shell {
+    pub ws: Workstation,
+    pub results: ResultsScreen,
+    pub settings_open: bool,
+    fonts_installed: bool,
+    /// The caller's voice and the `Instant` the workstation's timeline starts at (none in tests:
+    /// captions only).
+    pub sound: Option<(Sound, Instant)>,
+    /// The table whose calls were voiced last.
+    voiced: Option<crate::session::TableId>,
+}
+
+impl Shell {
+    pub fn new(ws: Workstation) -> Shell {
+        Shell {
+            ws,
+            results: ResultsScreen::default(),
+            settings_open: false,
+            fonts_installed: false,
+            sound: None,
+            voiced: None,
+        }
+    }
+
+    /// One frame at `now` (the workstation's timeline) and `wall` (since the Unix epoch).
+    pub fn frame(&mut self, ui: &mut egui::Ui, now: Duration, wall: Duration) {
+        if !self.fonts_installed {
+            fonts::install(ui.ctx());
+            self.fonts_installed = true;
+        }
+        self.ws.files.repaint = Some(ui.ctx().clone());
+        self.ws.poll(now, wall);
+        let lang = self.ws.lang();
+        let mut commands = Vec::new();
+        egui::Panel::top("menu").show(ui, |ui| commands.extend(self.menu(ui)));
+        if !self.ws.notices.is_empty() {
+            egui::Panel::bottom("notices").show(ui, |ui| commands.extend(notices(ui, &self.ws)));
+        }
+        egui::Panel::left("sidebar")
+            .resizable(true)
+            .default_size(320.0)
+            .show(ui, |ui| {
+                let mut drafts = std::mem::take(&mut self.ws.sidebar);
+                commands.extend(sidebar_view::show(ui, &self.ws, &mut drafts, now));
+                self.ws.sidebar = drafts;
+            });
+        commands.extend(windows(ui.ctx(), &mut self.ws));
+        if self.settings_open {
+            let mut open = true;
+            let mut settings = self.ws.settings.clone();
+            let mut changed = false;
+            egui::Window::new(t(lang, "Settings", "设置"))
+                .open(&mut open)
+                .show(ui.ctx(), |ui| changed = settings::show(ui, &mut settings));
+            self.settings_open = open;
+            if changed {
+                commands.push(WsCommand::Settings(Box::new(settings)));
+            }
+        }
+        egui::CentralPanel::default_margins().show(ui, |ui| match self.ws.view {
+            View::Results => self.results.ui(ui, &self.ws.session, lang),
+            View::Table => match self.ws.current() {
+                Some(live) => {
+                    let at = live.now(now);
+                    live.table.frame(ui, at);
+                }
+                None => {
+                    ui.label(t(
+                        lang,
+                        "Add players, a round and a table in the sidebar, or open a session (File).",
+                        "在侧栏添加棋手、轮次和对局台，或打开一个赛事文件（文件）。",
+                    ));
+                }
+            },
+        });
+        if let Some(id) = self.ws.selected {
+            self.ws.sync(id);
+        }
+        if !commands.is_empty() {
+            ui.ctx().request_repaint();
+        }
+        for command in commands {
+            self.ws.apply(command, now);
+        }
+        self.voice_calls();
+        let sound_wait = self.sound.as_ref().and_then(|(s, _)| s.next_repaint());
+        if let Some(wait) = self.ws.next_repaint(now).into_iter().chain(sound_wait).min() {
+            ui.ctx().request_repaint_after(wait);
+        }
+    }
+
+    /// The selected table's calls go to the sound, heard at their instants; the other tables'
+    /// calls stay captions in the sidebar's table (one voice in the room). Switching tables
+    /// silences what was queued.
+    fn voice_calls(&mut self) {
+        let selected = self.ws.selected;
+        if let Some((sound, _)) = &mut self.sound {
+            if self.voiced != selected {
+                sound.stop();
+            }
+            if sound.voice() != self.ws.settings.voice {
+                sound.set_voice(self.ws.settings.voice);
+            }
+            if sound.volume() != self.ws.settings.volume {
+                sound.set_volume(self.ws.settings.volume);
+            }
+        }
+        self.voiced = selected;
+        for live in &mut self.ws.live {
+            let calls = live.table.take_announcements();
+            if Some(live.id) != selected {
+                continue;
+            }
+            if let Some((sound, origin)) = &mut self.sound {
+                for call in &calls {
+                    let _caption = sound.play(call, *origin + live.instant_of(call.at));
+                }
+            }
+        }
+    }
+
+    /// The top menu: File, Results, Settings, the language.
+    fn menu(&mut self, ui: &mut egui::Ui) -> Vec<WsCommand> {
+        let lang = self.ws.lang();
+        let mut commands = Vec::new();
+        egui::MenuBar::new().ui(ui, |ui| {
+            ui.menu_button(t(lang, "File", "文件"), |ui| {
+                for (action, en, zh) in [
+                    (FileAction::New, "New session…", "新建赛事…"),
+                    (FileAction::Open, "Open session…", "打开赛事…"),
+                    (FileAction::SaveAs, "Save session as…", "赛事另存为…"),
+                    (FileAction::Import, "Import SGF as a new table…", "导入SGF为新对局台…"),
+                    (FileAction::Export, "Export the table's SGF…", "导出本台SGF…"),
+                ] {
+                    let request = self.ws.request(action);
+                    if ui
+                        .add_enabled(request.is_some(), egui::Button::new(t(lang, en, zh)))
+                        .clicked()
+                        && let Some(request) = request
+                    {
+                        commands.push(WsCommand::File(request, None));
+                        ui.close();
+                    }
+                }
+            });
+            let results = self.ws.view == View::Results;
+            if ui.selectable_label(results, t(lang, "Results", "成绩")).clicked() {
+                commands.push(WsCommand::View(if results { View::Table } else { View::Results }));
+            }
+            if ui
+                .selectable_label(self.settings_open, t(lang, "Settings", "设置"))
+                .clicked()
+            {
+                self.settings_open = !self.settings_open;
+            }
+            ui.separator();
+            for (l, name) in [(Lang::En, "English"), (Lang::Zh, "中文")] {
+                if ui.selectable_label(lang == l, name).clicked() && lang != l {
+                    commands.push(WsCommand::SetLang(l));
+                }
+            }
+            if self.ws.files.pending > 0 {
+                ui.spinner();
+            }
+            if let Some(notice) = self.sound.as_ref().and_then(|(s, _)| s.notice()) {
+                ui.weak(notice);
+            }
+        });
+        commands
+    }
+}
+
+/// The notices, newest last, each with a button to dismiss it.
+fn notices(ui: &mut egui::Ui, ws: &Workstation) -> Vec<WsCommand> {
+    let mut commands = Vec::new();
+    for (i, n) in ws.notices.iter().enumerate().rev().take(4) {
+        ui.horizontal(|ui| {
+            if ui.small_button("×").clicked() {
+                commands.push(WsCommand::DismissNotice(i));
+            }
+            let colour = if n.error {
+                egui::Color32::from_rgb(230, 80, 60)
+            } else {
+                ui.visuals().text_color()
+            };
+            ui.colored_label(colour, &n.text);
+        });
+    }
+    commands
+}
+
+/// The windows that ask something: the recovery, the backup of an unreadable file, a typed path.
+fn windows(ctx: &egui::Context, ws: &mut Workstation) -> Vec<WsCommand> {
+    let lang = ws.lang();
+    let mut commands = Vec::new();
+    if let Some(r) = &ws.recovery {
+        egui::Window::new(t(lang, "Session restored", "赛事已恢复"))
+            .anchor(egui::Align2::CENTER_TOP, [0.0, 80.0])
+            .collapsible(false)
+            .show(ctx, |ui| {
+                if r.recovered {
+                    ui.label(format!(
+                        "{}: the app did not close cleanly. Restored {} tables; {} journal entries replayed.",
+                        r.path.display(),
+                        r.tables,
+                        r.replayed
+                    ));
+                } else {
+                    ui.label(format!("{}: {} tables.", r.path.display(), r.tables));
+                }
+                if r.dropped_partial {
+                    ui.label("The change being written when the app stopped was incomplete and was dropped.");
+                }
+                if let Some(chain) = &r.chain {
+                    ui.colored_label(egui::Color32::from_rgb(230, 80, 60), format!("Audit trail: {chain}"));
+                }
+                if !r.running.is_empty() {
+                    ui.separator();
+                    ui.label("Clocks that were running:");
+                    for (id, down) in &r.running {
+                        let down = down.map_or_else(|| "unknown".to_string(), clock_view::hms);
+                        ui.label(format!("{id}: {down} since its last recorded change"));
+                    }
+                    ui.label("Charge the time that passed while the app was down to the player on move?");
+                    ui.horizontal(|ui| {
+                        if ui.button("Charge it (default)").clicked() {
+                            commands.push(WsCommand::ChargeDowntime(true));
+                        }
+                        if ui.button("Do not charge it").clicked() {
+                            commands.push(WsCommand::ChargeDowntime(false));
+                        }
+                    });
+                } else if ui.button(t(lang, "OK", "确定")).clicked() {
+                    commands.push(WsCommand::ChargeDowntime(true));
+                }
+            });
+    }
+    if let Some(path) = &ws.offer_backup {
+        egui::Window::new(t(lang, "Session file unreadable", "赛事文件无法读取"))
+            .anchor(egui::Align2::CENTER_TOP, [0.0, 80.0])
+            .collapsible(false)
+            .show(ctx, |ui| {
+                ui.label(format!(
+                    "{} does not read (see the message below). Open its newest good backup instead? \
+                     The unreadable file is kept beside it, never overwritten.",
+                    path.display()
+                ));
+                ui.horizontal(|ui| {
+                    if ui.button("Open the newest good backup").clicked() {
+                        commands.push(WsCommand::File(
+                            Request::RestoreBackup(path.clone()),
+                            Some(path.clone()),
+                        ));
+                        commands.push(WsCommand::DeclineBackup);
+                    }
+                    if ui.button(t(lang, "Cancel", "取消")).clicked() {
+                        commands.push(WsCommand::DeclineBackup);
+                    }
+                });
+            });
+    }
+    let mut close = false;
+    if let Some((request, text)) = &mut ws.files.typed {
+        egui::Window::new(request.title())
+            .anchor(egui::Align2::CENTER_TOP, [0.0, 80.0])
+            .collapsible(false)
+            .show(ctx, |ui| {
+                let label = ui.label("No file dialog is available: type the file's path.");
+                let edit = ui
+                    .add(egui::TextEdit::singleline(text).desired_width(360.0))
+                    .labelled_by(label.id);
+                let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                ui.horizontal(|ui| {
+                    if (ui.button(t(lang, "OK", "确定")).clicked() || enter) && !text.trim().is_empty() {
+                        commands.push(WsCommand::File(request.clone(), Some(PathBuf::from(text.trim()))));
+                        close = true;
+                    }
+                    if ui.button(t(lang, "Cancel", "取消")).clicked() {
+                        close = true;
+                    }
+                });
+            });
+    }
+    if close {
+        ws.files.typed = None;
+    }
+    commands
 }
 
 #[cfg(test)]

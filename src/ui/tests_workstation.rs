@@ -1,1 +1,523 @@
-//! Headless tests (egui_kittest): tests_workstation
+//! Headless tests of the workstation (egui_kittest): a session built in the sidebar, play at a
+//! table stored as session changes with audit entries, saving and reopening, byo-yomi shown in
+//! the sidebar, a confirmed result refused on change, a bad file's backup, and the repaint policy.
+//! Time is driven exactly; files go to a temporary folder.
+
+// A test's `expect` names what was missing when it fails.
+#![allow(clippy::expect_used)]
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+
+use super::board_view::Geometry;
+use super::files::Request;
+use super::settings::Settings;
+use super::workstation::{Place, Workstation, WsCommand, parse_wall, wall_text};
+use super::*;
+use crate::board::{Color, Point};
+use crate::clock::Phase;
+use crate::scoring::{GameResult, Reason};
+use crate::session::{PlayerId, Signer, TableId};
+
+/// 2026-11-29 09:00:00 UTC.
+const WALL: Duration = Duration::from_secs(1_795_942_800);
+const TABLE: TableId = TableId { round: 1, table: 1 };
+
+struct Driven {
+    shell: Shell,
+    now: Duration,
+    wall: Duration,
+}
+
+fn harness_with(ws: Workstation) -> Harness<'static, Driven> {
+    let mut harness = Harness::builder()
+        .with_size(egui::Vec2::new(1700.0, 950.0))
+        .build_ui_state(
+            |ui, d: &mut Driven| d.shell.frame(ui, d.now, d.wall),
+            Driven {
+                shell: Shell::new(ws),
+                now: Duration::ZERO,
+                wall: WALL,
+            },
+        );
+    harness.run();
+    harness
+}
+
+fn ws<'a>(h: &'a Harness<'static, Driven>) -> &'a Workstation {
+    &h.state().shell.ws
+}
+
+fn ws_mut<'a>(h: &'a mut Harness<'static, Driven>) -> &'a mut Workstation {
+    &mut h.state_mut().shell.ws
+}
+
+/// Moves time on (both the timeline and the wall) and draws.
+fn at(h: &mut Harness<'static, Driven>, now: Duration) {
+    let d = h.state_mut();
+    d.wall = WALL + now;
+    d.now = now;
+    h.run();
+}
+
+fn secs(s: u64) -> Duration {
+    Duration::from_secs(s)
+}
+
+fn gtp(text: &str) -> Point {
+    Point::from_gtp(text, 19).unwrap_or(Point::new(99, 99))
+}
+
+/// A fresh folder under the system's temporary folder.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("go-arbiter-ws-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::create_dir_all(&dir);
+    dir
+}
+
+fn click_point(h: &mut Harness<'static, Driven>, p: Point) {
+    let rect = h.get_by_label("Board").rect();
+    let size = ws(h).live(TABLE).map_or(19, |l| l.table.game.size());
+    let pos = Geometry::fit(rect, size).center(p);
+    h.hover_at(pos);
+    h.drag_at(pos);
+    h.drop_at(pos);
+    h.run();
+    h.run();
+}
+
+fn repaint_delay(h: &Harness<'static, Driven>) -> Duration {
+    h.output().viewport_output[&egui::ViewportId::ROOT].repaint_delay
+}
+
+/// Two players entered in the sidebar, a round, and table 1 seated through the sidebar.
+fn seated() -> Harness<'static, Driven> {
+    let mut h = harness_with(Workstation::new(Settings::default(), WALL));
+    for (name, rank) in [("Chen Li", "3d"), ("Ann Smith", "2k")] {
+        let drafts = &mut ws_mut(&mut h).sidebar;
+        drafts.player_name = name.to_string();
+        drafts.player_rank = rank.to_string();
+        h.run();
+        h.get_by_label("Add player").click();
+        h.run();
+    }
+    h.get_by_label("New round").click();
+    h.run();
+    let drafts = &mut ws_mut(&mut h).sidebar;
+    drafts.black = Some(PlayerId(1));
+    drafts.white = Some(PlayerId(2));
+    h.run();
+    h.get_by_label("Add table").click();
+    h.run();
+    h
+}
+
+/// Runs frames until the file jobs are done (they run on threads of their own).
+fn wait_files(h: &mut Harness<'static, Driven>) {
+    for _ in 0..500 {
+        // Steps, not runs: the menu's spinner repaints while a job is under way.
+        h.step();
+        if ws(h).files.pending == 0 {
+            h.run();
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    panic!("the file jobs did not finish in 5 s");
+}
+
+/// Runs frames until every dead-stone suggestion (computed on its own thread) has arrived.
+fn settle(h: &mut Harness<'static, Driven>) {
+    for _ in 0..1000 {
+        h.step();
+        let pending = ws(h)
+            .live
+            .iter()
+            .any(|l| l.table.counting.as_ref().is_some_and(|c| c.suggested().is_none()));
+        if !pending {
+            h.run();
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    panic!("no suggestion after 5 s");
+}
+
+fn session_path(h: &Harness<'static, Driven>) -> Option<PathBuf> {
+    match &ws(h).place {
+        Place::File { path, .. } => Some(path.clone()),
+        Place::Unsaved => None,
+    }
+}
+
+#[test]
+fn wall_times_read_back() {
+    assert_eq!(wall_text(WALL), "2026-11-29 09:00:00 UTC");
+    assert_eq!(parse_wall(&wall_text(WALL + secs(3725))), Some(WALL + secs(3725)));
+    assert_eq!(parse_wall("08:30"), None);
+}
+
+#[test]
+fn a_session_is_built_in_the_sidebar() {
+    let h = seated();
+    let session = &ws(&h).session;
+    let names: Vec<String> = session
+        .players
+        .iter()
+        .map(|p| format!("{} {}", p.name, p.rank))
+        .collect();
+    assert_eq!(names, ["Chen Li 3d", "Ann Smith 2k"]);
+    let table = session.table(TABLE).expect("table 1 of round 1");
+    assert_eq!((table.black, table.white), (PlayerId(1), PlayerId(2)));
+    assert_eq!(ws(&h).selected, Some(TABLE));
+    h.get_by_label("Chen Li (3d)");
+    h.get_by_label("Table 1");
+    let live = ws(&h).live(TABLE).expect("live");
+    let state = workstation::TableState::of(&live.table, &table.game, Duration::ZERO);
+    assert_eq!(state, workstation::TableState::NotStarted);
+    // Event, two players, the round, the table.
+    assert_eq!(session.audit.len(), 5);
+}
+
+#[test]
+fn play_clock_and_penalty_become_session_changes_with_audit_entries() {
+    let mut h = seated();
+    let before = ws(&h).session.audit_of(TABLE).count();
+    click_point(&mut h, gtp("Q16"));
+    click_point(&mut h, gtp("D4"));
+    let stored = &ws(&h).session.table(TABLE).expect("table").game;
+    let record = stored.game().expect("the stored record reads");
+    assert_eq!(record.moves().len(), 2);
+    assert_eq!(record.board().get(gtp("D4")), Some(Color::White));
+
+    h.get_by_label("Start clock").click();
+    h.run();
+    at(&mut h, secs(5));
+    h.key_press(egui::Key::ShiftLeft);
+    h.run();
+    let stored = &ws(&h).session.table(TABLE).expect("table").game;
+    assert_eq!(stored.clock_events.len(), 2, "start and Black's press");
+    let clock = stored.clock().expect("the stored clock replays");
+    assert_eq!(clock.reading(secs(8)).used, [secs(5), secs(3)]);
+
+    ws_mut(&mut h).apply(
+        WsCommand::Table(Command::Incident(Color::Black, crate::ledger::OffenceId::Takeback)),
+        secs(5),
+    );
+    h.run();
+    let stored = &ws(&h).session.table(TABLE).expect("table").game;
+    assert_eq!(stored.ledger.warnings(), [1, 0]);
+
+    let entries: Vec<String> = ws(&h)
+        .session
+        .audit_of(TABLE)
+        .skip(before)
+        .map(|e| e.what.clone())
+        .collect();
+    assert_eq!(entries.len(), 2 + 2 + 1, "{entries:#?}");
+    assert!(entries[0].starts_with("record: 1 moves"), "{entries:#?}");
+    assert!(entries[3].starts_with("clock at"), "{entries:#?}");
+    assert!(entries[4].starts_with("ledger: 1 entries added"), "{entries:#?}");
+    let audit = ws(&h).session.audit.last().expect("an entry");
+    assert_eq!(audit.stamp.actor, "arbiter");
+    assert_eq!(audit.stamp.wall_time, "2026-11-29 09:00:05 UTC");
+    assert!(crate::session::audit::verify(&ws(&h).session).is_ok());
+}
+
+#[test]
+fn a_saved_session_reopens_at_the_same_position() {
+    let dir = scratch("reopen");
+    let path = dir.join("day.ron");
+    let mut h = seated();
+    click_point(&mut h, gtp("Q16"));
+    let request = ws(&h).request(workstation::FileAction::SaveAs).expect("save as");
+    ws_mut(&mut h).apply(WsCommand::File(request, Some(path.clone())), Duration::ZERO);
+    wait_files(&mut h);
+    assert_eq!(session_path(&h).as_deref(), Some(path.as_path()));
+    // After saving, changes go to the journal through the saver.
+    click_point(&mut h, gtp("D4"));
+    h.get_by_label("Start clock").click();
+    h.run();
+    at(&mut h, secs(7));
+    h.key_press(egui::Key::ShiftLeft);
+    h.run();
+    let board = ws(&h).live(TABLE).expect("live").table.game.board().clone();
+    ws_mut(&mut h).close();
+
+    let loaded = crate::session::store::load(&path).expect("the file reads");
+    assert_eq!(loaded.session, ws(&h).session);
+    let stored = loaded.session.table(TABLE).expect("table").game.game().expect("record");
+    assert_eq!(stored.board(), &board);
+
+    // Opened in a new window: the same position, the clock where it was.
+    let mut h2 = harness_with(Workstation::new(Settings::default(), WALL));
+    ws_mut(&mut h2).apply(WsCommand::File(Request::Open, Some(path.clone())), Duration::ZERO);
+    wait_files(&mut h2);
+    let live = ws(&h2).live(TABLE).expect("the table is live again");
+    assert_eq!(live.table.game.board(), &board);
+    assert_eq!(live.table.clock.phase(), Phase::Running);
+    assert_eq!(live.table.clock.reading(live.now(Duration::ZERO)).used[0], secs(7));
+    h2.get_by_label("Chen Li (3d)");
+    ws_mut(&mut h2).close();
+}
+
+#[test]
+fn a_session_that_did_not_close_is_recovered_and_announced() {
+    let dir = scratch("recover");
+    let path = dir.join("day.ron");
+    let mut h = seated();
+    let request = ws(&h).request(workstation::FileAction::SaveAs).expect("save as");
+    ws_mut(&mut h).apply(WsCommand::File(request, Some(path.clone())), Duration::ZERO);
+    wait_files(&mut h);
+    click_point(&mut h, gtp("Q16"));
+    h.get_by_label("Start clock").click();
+    h.run();
+    // The app stops without closing: the saver's thread finishes its queue, no snapshot.
+    let journal = crate::session::store::journal_path(&path);
+    if let Place::File { saver, .. } = std::mem::replace(&mut ws_mut(&mut h).place, Place::Unsaved) {
+        drop(saver);
+    }
+    for _ in 0..500 {
+        if std::fs::read_to_string(&journal).is_ok_and(|t| t.lines().count() == 2) {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let mut h2 = harness_with(Workstation::new(Settings::default(), WALL + secs(600)));
+    h2.state_mut().wall = WALL + secs(600);
+    ws_mut(&mut h2).apply(WsCommand::File(Request::Open, Some(path.clone())), Duration::ZERO);
+    wait_files(&mut h2);
+    let recovery = ws(&h2).recovery.clone().expect("the recovery window");
+    assert!(recovery.recovered);
+    assert_eq!(recovery.replayed, 2);
+    assert_eq!(recovery.running, [(TABLE, Some(secs(600)))]);
+    h2.get_by_label_contains("2 journal entries replayed");
+    // Charged by default: ten minutes of White's time (on move) went while the app was down.
+    let live = ws(&h2).live(TABLE).expect("live");
+    assert_eq!(
+        live.table.clock.reading(live.now(Duration::ZERO)).used,
+        [secs(0), secs(600)]
+    );
+    h2.get_by_label("Do not charge it").click();
+    h2.run();
+    assert!(ws(&h2).recovery.is_none());
+    let live = ws(&h2).live(TABLE).expect("live");
+    assert_eq!(live.table.clock.reading(live.now(secs(3))).used, [secs(0), secs(3)]);
+    let stored = &ws(&h2).session.table(TABLE).expect("table").game;
+    assert_eq!(
+        stored.clock_events.len(),
+        3,
+        "the start, then the pause and resume recorded"
+    );
+    ws_mut(&mut h2).close();
+}
+
+#[test]
+fn the_sidebar_shows_byo_yomi_live() {
+    let mut h = seated();
+    h.get_by_label("Start clock").click();
+    h.run();
+    h.get_by_label("playing");
+    // chinese:60m/5: 55 free minutes, then the reserved minutes.
+    at(&mut h, secs(55 * 60 + 20));
+    h.get_by_label("byo-yomi");
+    h.get_by_label("0:40 ×5");
+    // The sidebar's clocks tick: the next repaint comes at the next visible second.
+    assert!(repaint_delay(&h) <= secs(1));
+}
+
+#[test]
+fn a_confirmed_result_is_locked_and_a_refused_change_is_shown() {
+    let mut h = seated();
+    let now = Duration::ZERO;
+    let resign = GameResult::win(Color::White, Reason::Resignation);
+    let w = ws_mut(&mut h);
+    w.apply(WsCommand::Table(Command::EnterCounting), now);
+    w.apply(WsCommand::Table(Command::Ending(Some(resign))), now);
+    if let Some(c) = w.current().and_then(|l| l.table.counting.as_mut()) {
+        c.drafts.black = "CL".to_string();
+        c.drafts.white = "AS".to_string();
+        c.drafts.arbiter = "AR".to_string();
+    }
+    w.apply(WsCommand::Table(Command::Confirm), now);
+    let stored = &w.session.table(TABLE).expect("table").game;
+    assert_eq!(stored.result, Some(resign));
+    assert!(stored.is_confirmed());
+    assert_eq!(stored.confirmation(Signer::Black).map(|c| c.name.as_str()), Some("CL"));
+    settle(&mut h);
+    h.get_by_label("confirmed");
+
+    // The table refuses a new ending itself.
+    let w = ws_mut(&mut h);
+    w.apply(
+        WsCommand::Table(Command::Ending(Some(GameResult::win(Color::Black, Reason::Time)))),
+        now,
+    );
+    assert_eq!(w.session.table(TABLE).expect("table").game.result, Some(resign));
+
+    // A table that says otherwise is refused by the session: shown, and the table set back.
+    let w = ws_mut(&mut h);
+    let other = GameResult::win(Color::Black, Reason::Time);
+    if let Some(c) = w.current().and_then(|l| l.table.counting.as_mut())
+        && let Some(confirmed) = c.confirmed.as_mut()
+    {
+        confirmed.result = other;
+    }
+    w.sync(TABLE);
+    assert_eq!(w.session.table(TABLE).expect("table").game.result, Some(resign));
+    let notice = w.notices.last().expect("the refusal is shown");
+    assert!(notice.error && notice.text.contains("locked"), "{notice:?}");
+    let live = w.live(TABLE).expect("live");
+    let shown = live
+        .table
+        .counting
+        .as_ref()
+        .and_then(|c| c.confirmed.as_ref())
+        .map(|c| c.result);
+    assert_eq!(shown, Some(resign), "the live table shows the session's result again");
+    settle(&mut h);
+    h.get_by_label_contains("locked");
+}
+
+#[test]
+fn an_unreadable_file_offers_its_newest_good_backup_and_keeps_it() {
+    let dir = scratch("backup");
+    let path = dir.join("day.ron");
+    let mut h = seated();
+    let request = ws(&h).request(workstation::FileAction::SaveAs).expect("save as");
+    ws_mut(&mut h).apply(WsCommand::File(request, Some(path.clone())), Duration::ZERO);
+    wait_files(&mut h);
+    ws_mut(&mut h).close();
+    // A second snapshot makes a backup; then the file is damaged.
+    let good = std::fs::read_to_string(&path).expect("the file");
+    std::fs::write(crate::session::store::backup_path(&path, 1), &good).expect("backup");
+    std::fs::write(&path, "(version: 2,\n  event: oops").expect("damage");
+
+    let mut h2 = harness_with(Workstation::new(Settings::default(), WALL));
+    ws_mut(&mut h2).apply(WsCommand::File(Request::Open, Some(path.clone())), Duration::ZERO);
+    wait_files(&mut h2);
+    assert!(session_path(&h2).is_none(), "nothing opened");
+    let notice = ws(&h2).notices.last().expect("the error").text.clone();
+    assert!(notice.contains("line 2"), "{notice}");
+    assert_eq!(ws(&h2).offer_backup.as_deref(), Some(path.as_path()));
+    h2.get_by_label("Open the newest good backup").click();
+    wait_files(&mut h2);
+    assert_eq!(session_path(&h2).as_deref(), Some(path.as_path()));
+    assert!(ws(&h2).live(TABLE).is_some());
+    let aside = Path::new(&format!("{}.unreadable", path.display())).to_path_buf();
+    assert_eq!(
+        std::fs::read_to_string(aside).ok().as_deref(),
+        Some("(version: 2,\n  event: oops")
+    );
+    ws_mut(&mut h2).close();
+}
+
+#[test]
+fn an_idle_workstation_asks_for_no_repaint() {
+    let mut h = seated();
+    h.run();
+    assert_eq!(repaint_delay(&h), Duration::MAX);
+    click_point(&mut h, gtp("Q16"));
+    h.run();
+    assert_eq!(repaint_delay(&h), Duration::MAX, "a move without a clock");
+}
+
+#[test]
+fn a_running_clock_on_another_table_keeps_its_sidebar_face_ticking() {
+    let mut h = seated();
+    h.get_by_label("Start clock").click();
+    h.run();
+    // A second table, now selected; the first one's clock still runs.
+    ws_mut(&mut h).apply(
+        WsCommand::NewTable {
+            round: 1,
+            black: PlayerId(2),
+            white: PlayerId(1),
+        },
+        Duration::ZERO,
+    );
+    at(&mut h, Duration::from_millis(2_400));
+    assert_eq!(ws(&h).selected, Some(TableId { round: 1, table: 2 }));
+    assert_eq!(repaint_delay(&h), Duration::from_millis(600));
+    h.get_by_label("54:58");
+}
+
+#[test]
+fn rounds_and_tables_are_renamed_and_reordered() {
+    let mut h = seated();
+    let second = TableId { round: 1, table: 2 };
+    let w = ws_mut(&mut h);
+    w.apply(
+        WsCommand::NewTable {
+            round: 1,
+            black: PlayerId(2),
+            white: PlayerId(1),
+        },
+        Duration::ZERO,
+    );
+    w.apply(
+        WsCommand::RenameRound {
+            number: 1,
+            name: "Final".to_string(),
+        },
+        Duration::ZERO,
+    );
+    w.apply(
+        WsCommand::RenameTable {
+            table: second,
+            name: "Top board".to_string(),
+        },
+        Duration::ZERO,
+    );
+    h.run();
+    h.get_by_label("Table 2 Top board");
+    h.get_by_label_contains("Round 1 Final");
+    // The second table moved up, by its button.
+    h.get_by_label("Up").click();
+    h.run();
+    let order: Vec<u32> = ws(&h).session.rounds[0].tables.iter().map(|t| t.number).collect();
+    assert_eq!(order, [2, 1]);
+    let what: Vec<&str> = ws(&h)
+        .session
+        .audit
+        .iter()
+        .rev()
+        .take(3)
+        .map(|e| e.what.as_str())
+        .collect();
+    assert!(what[0].contains("moved from place 2 to place 1"), "{what:?}");
+}
+
+#[test]
+fn an_sgf_game_becomes_a_table_with_its_players() {
+    let file = std::fs::read_dir("../shared/data/sgf")
+        .into_iter()
+        .flatten()
+        .flatten()
+        .flat_map(|d| walk(&d.path()))
+        .find(|p| p.to_string_lossy().contains("19x19"))
+        .expect("a 19x19 record in the shared data");
+    let game = crate::sgf::read_file(&file).expect("the record reads");
+    let moves = game.moves().len();
+    let (black, white) = (game.info.black.clone(), game.info.white.clone());
+    let h = harness_with(Workstation::with_game(Settings::default(), WALL, game));
+    let session = &ws(&h).session;
+    let table = session.table(TABLE).expect("round 1 table 1");
+    assert_eq!(session.player(table.black).map(|p| p.name.clone()), Some(black));
+    assert_eq!(session.player(table.white).map(|p| p.name.clone()), Some(white));
+    assert_eq!(table.game.game().expect("record").moves().len(), moves);
+    assert_eq!(ws(&h).live(TABLE).expect("live").table.game.moves().len(), moves);
+    assert!(crate::session::audit::verify(session).is_ok());
+}
+
+/// The files under `path` (a file is itself).
+fn walk(path: &Path) -> Vec<PathBuf> {
+    match std::fs::read_dir(path) {
+        Ok(entries) => entries.flatten().flat_map(|e| walk(&e.path())).collect(),
+        Err(_) => vec![path.to_path_buf()],
+    }
+}

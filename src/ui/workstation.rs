@@ -1,1 +1,1021 @@
 //! The workstation: a session with its tables live, the sidebar's commands, and saving off the UI thread.
+//!
+//! Each session table has a live [`Table`] on its own timeline (`Live::now`): a new table starts
+//! at zero, a table read from a file continues from its last clock event (plus the time the app
+//! was down when the arbiter charges it). Panels return [`WsCommand`]s, applied by the one
+//! [`Workstation::apply`]. After a table may have changed (a cheap fingerprint, compared after
+//! each frame), [`Workstation::sync`] turns what differs between the live table and the stored
+//! game into session [`Change`]s: the one place where table state becomes session state. The
+//! `Saver` applies them in memory and writes them on its own thread.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use crate::board::Color;
+use crate::clock::{ClockEvent, Phase, TimeControl};
+use crate::game::Game;
+use crate::ledger::Catalogue;
+use crate::scoring::{Marks, Quarters};
+use crate::session::store::Loaded;
+use crate::session::{
+    Change, Event, GameSetup, Player, PlayerId, Rank, Role, Saver, Session, SessionError, Signer, Stamp, TableGame,
+    TableId,
+};
+use crate::sgf;
+
+use super::app::{Command, DEFAULT_CONTROL, Table};
+use super::counting::{self, Counting};
+use super::files::{Done, Files, Request};
+use super::i18n::Lang;
+use super::settings::Settings;
+use super::sidebar_view::SidebarDrafts;
+
+/// Where the session lives.
+pub enum Place {
+    /// Not saved yet: changes stay in memory until "Save as".
+    Unsaved,
+    /// A session file; its saver writes every change off the UI thread.
+    File { path: PathBuf, saver: Saver },
+}
+
+/// What may have changed in a table since the last sync; compared after every frame (cheap).
+#[derive(Clone, Debug, PartialEq)]
+struct Fingerprint {
+    nodes: usize,
+    clock_events: usize,
+    control: TimeControl,
+    ledger: usize,
+    counting: bool,
+    marks: Option<Marks>,
+    confirmed: Option<crate::scoring::GameResult>,
+    overrides: usize,
+}
+
+impl Fingerprint {
+    fn of(table: &Table) -> Fingerprint {
+        let c = table.counting.as_ref();
+        Fingerprint {
+            nodes: table.game.nodes_len(),
+            clock_events: table.clock.events().len(),
+            control: *table.clock.control(),
+            ledger: table.ledger.entries().len(),
+            counting: c.is_some(),
+            marks: c.map(|c| c.marks.clone()),
+            confirmed: c.and_then(|c| c.confirmed.as_ref()).map(|c| c.result),
+            overrides: c.map_or(0, |c| c.overrides.len()),
+        }
+    }
+}
+
+/// A session table at play.
+pub struct Live {
+    pub id: TableId,
+    pub table: Table,
+    /// The workstation's instant at which the table's timeline read `base`.
+    born: Duration,
+    base: Duration,
+    print: Fingerprint,
+}
+
+impl Live {
+    /// The table's timeline at the workstation's instant `now`.
+    pub fn now(&self, now: Duration) -> Duration {
+        now.saturating_sub(self.born) + self.base
+    }
+
+    /// The workstation's instant of the table's instant `at` (the inverse of `now`).
+    pub fn instant_of(&self, at: Duration) -> Duration {
+        at.saturating_sub(self.base) + self.born
+    }
+}
+
+/// Something the window says until dismissed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Notice {
+    pub text: String,
+    pub error: bool,
+}
+
+/// A session read back after the app did not close cleanly, or with clocks running.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Recovery {
+    pub path: PathBuf,
+    /// The last run did not close the session (journal changes replayed).
+    pub recovered: bool,
+    pub tables: usize,
+    pub replayed: usize,
+    pub dropped_partial: bool,
+    /// The audit chain's complaint, if any.
+    pub chain: Option<String>,
+    /// Tables whose clock was running, and how long since their last recorded change.
+    pub running: Vec<(TableId, Option<Duration>)>,
+}
+
+/// What the central panel shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum View {
+    Table,
+    Results,
+}
+
+/// What the sidebar, the menu and the windows ask for; applied in one place.
+#[derive(Clone, Debug)]
+pub enum WsCommand {
+    /// A command for the selected table (most come from `Table::frame` itself).
+    Table(Command),
+    Select(TableId),
+    View(View),
+    AddPlayer {
+        name: String,
+        rank: Rank,
+        club: String,
+    },
+    NewRound {
+        date: String,
+    },
+    NewTable {
+        round: u32,
+        black: PlayerId,
+        white: PlayerId,
+    },
+    RenameRound {
+        number: u32,
+        name: String,
+    },
+    RenameTable {
+        table: TableId,
+        name: String,
+    },
+    MoveTable {
+        table: TableId,
+        to_index: usize,
+    },
+    SetArbiter(String),
+    SetLang(Lang),
+    Settings(Box<Settings>),
+    /// The recovery window's answer: charge the time the app was down to the player on move.
+    ChargeDowntime(bool),
+    DismissNotice(usize),
+    /// A file job: with a path (typed) or through the dialog.
+    File(Request, Option<PathBuf>),
+    /// The unreadable file's offer declined.
+    DeclineBackup,
+}
+
+/// A session with its tables live.
+pub struct Workstation {
+    pub session: Session,
+    pub place: Place,
+    pub live: Vec<Live>,
+    pub selected: Option<TableId>,
+    pub view: View,
+    pub settings: Settings,
+    /// Who signs the audit entries (Role::Arbiter).
+    pub arbiter: String,
+    pub notices: Vec<Notice>,
+    pub recovery: Option<Recovery>,
+    /// A session file that did not read, with a good backup to offer.
+    pub offer_backup: Option<PathBuf>,
+    pub files: Files,
+    /// The sidebar's text being typed.
+    pub sidebar: SidebarDrafts,
+    /// The instant of the last frame, on the workstation's timeline.
+    pub now: Duration,
+    /// The wall time of the last frame, since the Unix epoch (from the shell).
+    pub wall: Duration,
+}
+
+/// The default event of a new session.
+pub fn new_event(date: &str) -> Event {
+    Event {
+        name: "New event".to_string(),
+        dates: vec![date.to_string()],
+        venue: String::new(),
+        edition: crate::ledger::Edition::Chinese2002,
+        rules: crate::rules::Preset::Chinese2002,
+        komi: Quarters(15),
+        time_control: DEFAULT_CONTROL.to_string(),
+        lateness_limit: Duration::from_secs(15 * 60),
+    }
+}
+
+/// "2026-11-29 17:38:44 UTC" for `since_epoch`.
+pub fn wall_text(since_epoch: Duration) -> String {
+    let secs = since_epoch.as_secs();
+    let (days, rest) = (secs / 86_400, secs % 86_400);
+    let (y, m, d) = civil_from_days(i64::try_from(days).unwrap_or(0));
+    format!(
+        "{y:04}-{m:02}-{d:02} {:02}:{:02}:{:02} UTC",
+        rest / 3600,
+        rest / 60 % 60,
+        rest % 60
+    )
+}
+
+/// The date part of `wall_text`.
+pub fn wall_date(since_epoch: Duration) -> String {
+    wall_text(since_epoch).chars().take(10).collect()
+}
+
+/// Reads back `wall_text`'s form; `None` for anything else (wall times are free text).
+pub fn parse_wall(text: &str) -> Option<Duration> {
+    let t = text.trim().trim_end_matches("UTC").trim();
+    let (date, time) = t.split_once(' ')?;
+    let mut d = date.split('-').map(str::parse::<i64>);
+    let (y, m, day) = (d.next()?.ok()?, d.next()?.ok()?, d.next()?.ok()?);
+    let mut c = time.split(':').map(str::parse::<u64>);
+    let (h, min, s) = (c.next()?.ok()?, c.next()?.ok()?, c.next()?.ok()?);
+    let days = u64::try_from(days_from_civil(y, m, day)).ok()?;
+    Some(Duration::from_secs(days * 86_400 + h * 3600 + min * 60 + s))
+}
+
+/// Days since 1970-01-01 to (year, month, day) (proleptic Gregorian).
+fn civil_from_days(z: i64) -> (i64, u32, u32) {
+    let z = z + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (y, u32::try_from(m).unwrap_or(1), u32::try_from(d).unwrap_or(1))
+}
+
+fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = y.div_euclid(400);
+    let yoe = y.rem_euclid(400);
+    let mp = (m + 9) % 12;
+    let doy = (153 * mp + 2) / 5 + d - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    era * 146_097 + doe - 719_468
+}
+
+/// Builds the live table of a stored game: record, clock, ledger, marks and signatures.
+pub fn live_table(stored: &TableGame, settings: &Settings) -> Result<Table, SessionError> {
+    let game = stored.game()?;
+    let clock = stored.clock()?;
+    let mut table = Table::open(game);
+    table.drafts.control = clock.control().to_string();
+    table.clock = clock;
+    table.catalogue = Catalogue::standard(stored.ledger.edition);
+    table.ledger = stored.ledger.clone();
+    apply_settings(&mut table, settings);
+    if stored.marks.is_some() || stored.result.is_some() {
+        let c = table.counting.get_or_insert_with(|| Counting::enter(&table.game, None));
+        if let Some(marks) = &stored.marks {
+            c.marks = marks.clone();
+        }
+        if let (true, Some(result)) = (stored.is_confirmed(), stored.result) {
+            let name = |s: Signer| stored.confirmation(s).map(|c| c.name.clone()).unwrap_or_default();
+            c.confirmed = Some(counting::Confirmation {
+                black: name(Signer::Black),
+                white: name(Signer::White),
+                arbiter: name(Signer::Arbiter),
+                result,
+            });
+        }
+    }
+    Ok(table)
+}
+
+/// The window's settings that a table follows.
+fn apply_settings(table: &mut Table, settings: &Settings) {
+    table.lang = settings.lang;
+    table.keys = settings.keys;
+    table.move_numbers = settings.move_numbers;
+    table.move_presses_clock = settings.move_presses_clock;
+}
+
+/// The instant of a clock's last event (zero when it has none).
+fn last_event_at(events: &[ClockEvent]) -> Duration {
+    events.last().map_or(Duration::ZERO, |e| e.at)
+}
+
+impl Workstation {
+    /// A new unsaved session.
+    pub fn new(settings: Settings, wall: Duration) -> Workstation {
+        let mut ws = Workstation {
+            session: Session::new(new_event(&wall_date(wall))),
+            place: Place::Unsaved,
+            live: Vec::new(),
+            selected: None,
+            view: View::Table,
+            settings,
+            arbiter: "arbiter".to_string(),
+            notices: Vec::new(),
+            recovery: None,
+            offer_backup: None,
+            files: Files::default(),
+            sidebar: SidebarDrafts::default(),
+            now: Duration::ZERO,
+            wall,
+        };
+        let event = ws.session.event.clone();
+        ws.record(Role::Organiser, None, Change::Event(event));
+        ws
+    }
+
+    /// An unsaved session holding `game` as round 1 table 1 (`GO_ARBITER_OPEN`).
+    pub fn with_game(settings: Settings, wall: Duration, game: Game) -> Workstation {
+        let mut ws = Workstation::new(settings, wall);
+        ws.import(game);
+        ws
+    }
+
+    pub fn lang(&self) -> Lang {
+        self.settings.lang
+    }
+
+    pub fn live(&self, id: TableId) -> Option<&Live> {
+        self.live.iter().find(|l| l.id == id)
+    }
+
+    fn live_mut(&mut self, id: TableId) -> Option<&mut Live> {
+        self.live.iter_mut().find(|l| l.id == id)
+    }
+
+    /// The selected live table.
+    pub fn current(&mut self) -> Option<&mut Live> {
+        let id = self.selected?;
+        self.live_mut(id)
+    }
+
+    pub fn notify(&mut self, text: impl Into<String>, error: bool) {
+        self.notices.push(Notice {
+            text: text.into(),
+            error,
+        });
+    }
+
+    fn stamp(&self, role: Role, actor: Option<&str>) -> Stamp {
+        Stamp::new(&wall_text(self.wall), actor.unwrap_or(&self.arbiter), role)
+    }
+
+    /// Applies one change to the session (and queues it for the file): `false` when refused,
+    /// with the refusal shown.
+    fn record(&mut self, role: Role, actor: Option<&str>, change: Change) -> bool {
+        let stamp = self.stamp(role, actor);
+        let result = match &self.place {
+            Place::Unsaved => self.session.apply(&stamp, &change),
+            Place::File { saver, .. } => saver.record(&mut self.session, &stamp, &change),
+        };
+        match result {
+            Ok(()) => true,
+            Err(e) => {
+                self.notify(format!("refused: {e}"), true);
+                false
+            }
+        }
+    }
+
+    /// The live tables rebuilt from the session (after opening, or a refused change).
+    fn rebuild(&mut self, charge: &[(TableId, Option<Duration>)]) {
+        let mut live = Vec::new();
+        let mut errors = Vec::new();
+        for (id, t) in self.session.tables() {
+            match live_table(&t.game, &self.settings) {
+                Ok(mut table) => {
+                    let down = charge.iter().find(|(c, _)| *c == id).and_then(|(_, d)| *d);
+                    let base = last_event_at(table.clock.events()) + down.unwrap_or_default();
+                    // The caller's schedule starts from here, not from the clock's beginning.
+                    table.apply(Command::Tick, base);
+                    table.caption = None;
+                    let print = Fingerprint::of(&table);
+                    live.push(Live {
+                        id,
+                        table,
+                        born: self.now,
+                        base,
+                        print,
+                    });
+                }
+                Err(e) => errors.push(format!("{id} cannot be shown: {e}")),
+            }
+        }
+        self.live = live;
+        for e in errors {
+            self.notify(e, true);
+        }
+        if self.selected.is_none_or(|id| self.live(id).is_none()) {
+            self.selected = self.live.first().map(|l| l.id);
+        }
+    }
+
+    /// Rebuilds one table from the session, keeping its timeline.
+    fn rebuild_one(&mut self, id: TableId) {
+        let Some(stored) = self.session.table(id).map(|t| t.game.clone()) else {
+            return;
+        };
+        let settings = self.settings.clone();
+        let now = self.now;
+        match live_table(&stored, &settings) {
+            Ok(mut table) => {
+                if let Some(l) = self.live_mut(id) {
+                    table.apply(Command::Tick, l.now(now));
+                    table.caption = None;
+                    l.print = Fingerprint::of(&table);
+                    l.table = table;
+                }
+            }
+            Err(e) => self.notify(format!("{id} cannot be shown: {e}"), true),
+        }
+    }
+
+    /// Adds a live table for a session table just created.
+    fn add_live(&mut self, id: TableId) {
+        let Some(stored) = self.session.table(id).map(|t| t.game.clone()) else {
+            return;
+        };
+        match live_table(&stored, &self.settings) {
+            Ok(table) => {
+                let print = Fingerprint::of(&table);
+                self.live.push(Live {
+                    id,
+                    table,
+                    born: self.now,
+                    base: Duration::ZERO,
+                    print,
+                });
+                self.selected = Some(id);
+                self.view = View::Table;
+            }
+            Err(e) => self.notify(format!("{id} cannot be shown: {e}"), true),
+        }
+    }
+
+    /// The one place that changes the workstation.
+    pub fn apply(&mut self, command: WsCommand, now: Duration) {
+        self.now = self.now.max(now);
+        match command {
+            WsCommand::Table(c) => {
+                if let Some(id) = self.selected {
+                    if let Some(l) = self.live_mut(id) {
+                        let t = l.now(now);
+                        l.table.apply(c, t);
+                    }
+                    self.sync(id);
+                }
+            }
+            WsCommand::Select(id) => {
+                if self.live(id).is_some() {
+                    self.selected = Some(id);
+                    self.view = View::Table;
+                }
+            }
+            WsCommand::View(v) => self.view = v,
+            WsCommand::AddPlayer { name, rank, club } => {
+                let name = name.trim().to_string();
+                if name.is_empty() {
+                    self.notify("a player needs a name", true);
+                    return;
+                }
+                let id = PlayerId(self.session.players.iter().map(|p| p.id.0).max().unwrap_or(0) + 1);
+                self.record(Role::Organiser, None, Change::Player(Player { id, name, rank, club }));
+            }
+            WsCommand::NewRound { date } => {
+                let number = self.session.rounds.iter().map(|r| r.number).max().unwrap_or(0) + 1;
+                let date = if date.trim().is_empty() {
+                    wall_date(self.wall)
+                } else {
+                    date
+                };
+                self.record(Role::Organiser, None, Change::Round { number, date });
+            }
+            WsCommand::NewTable { round, black, white } => self.new_table(round, black, white, None),
+            WsCommand::RenameRound { number, name } => {
+                self.record(Role::Organiser, None, Change::RenameRound { number, name });
+            }
+            WsCommand::RenameTable { table, name } => {
+                self.record(Role::Organiser, None, Change::RenameTable { table, name });
+            }
+            WsCommand::MoveTable { table, to_index } => {
+                self.record(Role::Organiser, None, Change::MoveTable { table, to_index });
+            }
+            WsCommand::SetArbiter(name) => {
+                if !name.trim().is_empty() {
+                    self.arbiter = name.trim().to_string();
+                }
+            }
+            WsCommand::SetLang(lang) => {
+                self.settings.lang = lang;
+                self.apply_settings();
+            }
+            WsCommand::Settings(settings) => {
+                self.settings = *settings;
+                self.apply_settings();
+            }
+            WsCommand::ChargeDowntime(charge) => self.answer_recovery(charge),
+            WsCommand::DismissNotice(i) => {
+                if i < self.notices.len() {
+                    self.notices.remove(i);
+                }
+            }
+            WsCommand::File(request, path) => self.files.start(request, path),
+            WsCommand::DeclineBackup => self.offer_backup = None,
+        }
+    }
+
+    fn apply_settings(&mut self) {
+        for l in &mut self.live {
+            apply_settings(&mut l.table, &self.settings);
+        }
+    }
+
+    /// A new table in `round`, numbered after the round's last; with `record` (an imported game)
+    /// stored as its record.
+    fn new_table(&mut self, round: u32, black: PlayerId, white: PlayerId, record: Option<&Game>) {
+        if black == white {
+            self.notify("Black and White must be two different players", true);
+            return;
+        }
+        let Some(r) = self.session.round(round) else {
+            self.notify(format!("there is no round {round}"), true);
+            return;
+        };
+        let number = r.tables.iter().map(|t| t.number).max().unwrap_or(0) + 1;
+        let id = TableId { round, table: number };
+        let event = &self.session.event;
+        let setup = GameSetup {
+            size: record.map_or(19, Game::size),
+            handicap: 0,
+            komi: record
+                .and_then(|g| Quarters::from_points_f64(g.rules.komi))
+                .unwrap_or(event.komi),
+            rules: record.and_then(|g| g.preset).unwrap_or(event.rules),
+            time_control: event.time_control.clone(),
+        };
+        if !self.record(
+            Role::Organiser,
+            None,
+            Change::Table {
+                table: id,
+                black,
+                white,
+                setup,
+            },
+        ) {
+            return;
+        }
+        if let Some(game) = record {
+            let sgf = sgf::write_string(game);
+            self.record(
+                Role::Arbiter,
+                None,
+                Change::Record {
+                    table: id,
+                    sgf,
+                    note: "imported from SGF".to_string(),
+                },
+            );
+        }
+        self.add_live(id);
+    }
+
+    /// A game from an SGF file as a new table: its players found by name or added (rank from the
+    /// record, 1k when it has none), in the last round (round 1 made when there is none).
+    pub fn import(&mut self, game: Game) {
+        if self.session.rounds.is_empty() {
+            let date = wall_date(self.wall);
+            self.record(Role::Organiser, None, Change::Round { number: 1, date });
+        }
+        let Some(round) = self.session.rounds.iter().map(|r| r.number).max() else {
+            return;
+        };
+        let black = self.player_named(&game.info.black, &game.info.black_rank, "Black");
+        let white = self.player_named(&game.info.white, &game.info.white_rank, "White");
+        if let (Some(black), Some(white)) = (black, white) {
+            let white = if white == black {
+                self.player_named(&format!("{} (W)", game.info.white), &game.info.white_rank, "White")
+                    .unwrap_or(white)
+            } else {
+                white
+            };
+            self.new_table(round, black, white, Some(&game));
+        }
+    }
+
+    fn player_named(&mut self, name: &str, rank: &str, fallback: &str) -> Option<PlayerId> {
+        let name = if name.trim().is_empty() { fallback } else { name.trim() };
+        if let Some(p) = self.session.players.iter().find(|p| p.name == name) {
+            return Some(p.id);
+        }
+        let id = PlayerId(self.session.players.iter().map(|p| p.id.0).max().unwrap_or(0) + 1);
+        let rank = rank.parse().unwrap_or(Rank::Kyu(1));
+        let player = Player {
+            id,
+            name: name.to_string(),
+            rank,
+            club: String::new(),
+        };
+        self.record(Role::Organiser, None, Change::Player(player)).then_some(id)
+    }
+
+    /// Turns what changed in the live table `id` into session changes (record, clock events,
+    /// ledger, marks, result and signatures, overrides). A refused change is shown, and the live
+    /// table is rebuilt from the session so that both say the same.
+    pub fn sync(&mut self, id: TableId) {
+        let Some(l) = self.live(id) else { return };
+        let print = Fingerprint::of(&l.table);
+        if print == l.print {
+            return;
+        }
+        let Some(stored) = self.session.table(id).map(|t| t.game.clone()) else {
+            return;
+        };
+        let changes = table_changes(id, &l.table, &stored);
+        let mut notes = Vec::new();
+        if stored.control().ok().as_ref() != Some(l.table.clock.control()) && print.control != l.print.control {
+            notes.push(format!(
+                "{id}: the time control {} holds for this run only: the session cannot store a new one yet",
+                l.table.clock.control()
+            ));
+        }
+        if l.table.clock.events().get(..stored.clock_events.len()) != Some(stored.clock_events.as_slice()) {
+            notes.push(format!("{id}: the clock was replaced: its new events are not stored"));
+        }
+        for note in notes {
+            self.notify(note, true);
+        }
+        let mut refused = false;
+        for (role, actor, change) in changes {
+            if !self.record(role, actor.as_deref(), change) {
+                refused = true;
+                break;
+            }
+        }
+        if let Some(l) = self.live_mut(id) {
+            l.print = print;
+        }
+        if refused {
+            self.rebuild_one(id);
+        }
+    }
+
+    /// Once per frame: results of file jobs, saver failures, the clocks of every table (timeouts
+    /// are recorded even when the table is not shown), and the selected table's changes.
+    pub fn poll(&mut self, now: Duration, wall: Duration) {
+        self.now = self.now.max(now);
+        self.wall = wall;
+        for done in self.files.poll() {
+            self.file_done(done);
+        }
+        if let Place::File { saver, path } = &self.place {
+            let failures: Vec<String> = saver
+                .failures()
+                .into_iter()
+                .map(|e| format!("{}: not saved: {e}", path.display()))
+                .collect();
+            for f in failures {
+                self.notify(f, true);
+            }
+        }
+        let ids: Vec<TableId> = self.live.iter().map(|l| l.id).collect();
+        let selected = self.selected;
+        for id in ids {
+            if let Some(l) = self.live_mut(id)
+                && l.table.clock.phase() == Phase::Running
+                && Some(id) != selected
+            {
+                let t = l.now(now);
+                l.table.apply(Command::Tick, t);
+            }
+            self.sync(id);
+        }
+    }
+
+    /// How long until a clock shown anywhere (the table or the sidebar) changes: the soonest
+    /// among the tables. `None` when nothing runs.
+    pub fn next_repaint(&self, now: Duration) -> Option<Duration> {
+        self.live.iter().filter_map(|l| l.table.next_repaint(l.now(now))).min()
+    }
+
+    /// The recovery window's answer. Charging changes nothing (the clocks ran on); not charging
+    /// records a pause and a resume at the last event, so the time between is not counted.
+    fn answer_recovery(&mut self, charge: bool) {
+        let Some(recovery) = self.recovery.take() else { return };
+        if charge {
+            return;
+        }
+        let now = self.now;
+        for (id, _) in &recovery.running {
+            let Some(l) = self.live_mut(*id) else { continue };
+            let at = last_event_at(l.table.clock.events());
+            l.base = at;
+            l.born = now;
+            let reason = "the app was down: that time is not charged (arbiter's decision)";
+            let paused = l
+                .table
+                .clock
+                .pause(at, reason)
+                .and_then(|()| l.table.clock.resume(at).map(|_| ()));
+            if let Err(e) = paused {
+                self.notify(format!("{id}: the time could not be left uncharged: {e}"), true);
+            }
+            self.sync(*id);
+        }
+    }
+
+    /// A session read from disk replaces the current one.
+    fn opened(&mut self, path: PathBuf, saver: Saver, loaded: Loaded) {
+        self.close_place();
+        let wall = self.wall;
+        let running: Vec<(TableId, Option<Duration>)> = loaded
+            .running_clocks
+            .iter()
+            .map(|id| {
+                let last = loaded.session.audit_of(*id).last();
+                let down = last
+                    .and_then(|e| parse_wall(&e.stamp.wall_time))
+                    .map(|t| wall.saturating_sub(t));
+                (*id, down)
+            })
+            .collect();
+        if loaded.recovered() || !running.is_empty() {
+            self.recovery = Some(Recovery {
+                path: path.clone(),
+                recovered: loaded.recovered(),
+                tables: loaded.session.tables().count(),
+                replayed: loaded.replayed,
+                dropped_partial: loaded.dropped_partial,
+                chain: loaded.chain.as_ref().err().map(ToString::to_string),
+                running: running.clone(),
+            });
+        } else if let Err(e) = &loaded.chain {
+            self.notify(format!("{}: the audit trail does not hold: {e}", path.display()), true);
+        }
+        self.session = loaded.session;
+        self.place = Place::File { path, saver };
+        self.selected = None;
+        self.rebuild(&running);
+    }
+
+    /// Closes the current file off the UI thread (its last snapshot). An unsaved session with
+    /// tables is said to be left behind (it was never written).
+    fn close_place(&mut self) {
+        match std::mem::replace(&mut self.place, Place::Unsaved) {
+            Place::File { saver, path } => self.files.close_in_background(path, saver, self.session.clone()),
+            Place::Unsaved => {
+                let tables = self.session.tables().count();
+                if tables > 0 {
+                    self.notify(
+                        format!("the unsaved session ({tables} tables) was closed without being saved"),
+                        true,
+                    );
+                }
+            }
+        }
+    }
+
+    /// Closes the session file, waiting for the last snapshot (when the window closes).
+    pub fn close(&mut self) {
+        if let Place::File { saver, path } = std::mem::replace(&mut self.place, Place::Unsaved)
+            && let Err(e) = saver.close(&self.session)
+        {
+            eprintln!("{}: the last snapshot failed: {e}", path.display());
+        }
+    }
+
+    fn file_done(&mut self, done: Done) {
+        match done {
+            Done::Created {
+                path,
+                result,
+                session,
+                new,
+            } => match result {
+                Ok(store) => {
+                    let saver = Saver::spawn(store);
+                    if new {
+                        self.close_place();
+                        self.session = *session;
+                        self.selected = None;
+                        self.rebuild(&[]);
+                    } else {
+                        if let Place::File { saver, path } = std::mem::replace(&mut self.place, Place::Unsaved) {
+                            self.files.close_in_background(path, saver, self.session.clone());
+                        }
+                        if self.session.audit.len() != session.audit.len() {
+                            // Changed while the dialog was open: the file gets them too.
+                            saver.snapshot(&self.session);
+                        }
+                    }
+                    self.notify(format!("saved as {}", path.display()), false);
+                    self.place = Place::File { path, saver };
+                }
+                Err(e) => self.notify(format!("not saved: {e}"), true),
+            },
+            Done::Opened { path, result } => match result {
+                Ok((store, loaded)) => {
+                    self.notify(format!("opened {}", path.display()), false);
+                    self.opened(path, Saver::spawn(store), *loaded);
+                }
+                Err(e) => {
+                    use crate::session::StoreError;
+                    if let StoreError::Unreadable { backup: Some(_), .. }
+                    | StoreError::Journal { backup: Some(_), .. } = &e
+                    {
+                        self.offer_backup = Some(path);
+                    }
+                    self.notify(e.to_string(), true);
+                }
+            },
+            Done::Imported { path, result } => match result {
+                Ok(game) => {
+                    self.import(*game);
+                    self.notify(format!("imported {}", path.display()), false);
+                }
+                Err(e) => self.notify(format!("{}: {e}", path.display()), true),
+            },
+            Done::Exported { path, result } => match result {
+                Ok(()) => self.notify(format!("exported {}", path.display()), false),
+                Err(e) => self.notify(format!("{}: not exported: {e}", path.display()), true),
+            },
+            Done::Closed { path, result } => {
+                if let Err(e) = result {
+                    self.notify(format!("{}: the last snapshot failed: {e}", path.display()), true);
+                }
+            }
+            Done::NoDialog(request) => {
+                self.notify(
+                    "no file dialog is available here (no desktop portal): type a path instead",
+                    true,
+                );
+                self.files.typed = Some((request, String::new()));
+            }
+            Done::Cancelled => {}
+        }
+    }
+
+    /// A request for the file menu's entries, with what it needs from the session.
+    pub fn request(&self, kind: FileAction) -> Option<Request> {
+        Some(match kind {
+            FileAction::New => {
+                let mut session = Session::new(new_event(&wall_date(self.wall)));
+                let event = session.event.clone();
+                // A fresh session cannot refuse its event.
+                session
+                    .apply(&self.stamp(Role::Organiser, None), &Change::Event(event))
+                    .ok()?;
+                Request::NewSession(Box::new(session))
+            }
+            FileAction::Open => Request::Open,
+            FileAction::SaveAs => Request::SaveAs(Box::new(self.session.clone())),
+            FileAction::Import => Request::ImportSgf,
+            FileAction::Export => {
+                let id = self.selected?;
+                let text = self.session.table(id)?.game.record.clone();
+                Request::ExportSgf {
+                    text,
+                    name: format!("round{}-table{}.sgf", id.round, id.table),
+                }
+            }
+        })
+    }
+}
+
+/// The file menu's entries.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FileAction {
+    New,
+    Open,
+    SaveAs,
+    Import,
+    Export,
+}
+
+/// The session changes that bring `stored` to the live `table`, with who makes each.
+fn table_changes(id: TableId, table: &Table, stored: &TableGame) -> Vec<(Role, Option<String>, Change)> {
+    let mut changes = Vec::new();
+    let arbiter = |c: Change| (Role::Arbiter, None, c);
+    let sgf = sgf::write_string(&table.game);
+    if sgf != stored.record {
+        let moves = table.game.moves().len();
+        changes.push(arbiter(Change::Record {
+            table: id,
+            sgf,
+            note: format!("{moves} moves on the board"),
+        }));
+    }
+    let events = table.clock.events();
+    let old = &stored.clock_events;
+    if events.get(..old.len()) == Some(old.as_slice()) {
+        for event in &events[old.len()..] {
+            changes.push(arbiter(Change::Clock {
+                table: id,
+                event: event.clone(),
+            }));
+        }
+    }
+    if table.ledger != stored.ledger {
+        changes.push(arbiter(Change::Ledger {
+            table: id,
+            ledger: table.ledger.clone(),
+        }));
+    }
+    let c = table.counting.as_ref();
+    let marks = c.map(|c| c.marks.clone());
+    if marks != stored.marks {
+        changes.push(arbiter(Change::Marks { table: id, marks }));
+    }
+    let Some(c) = c else { return changes };
+    let Some(confirmed) = &c.confirmed else { return changes };
+    if c.overrides.len() > stored.overrides.len() && stored.is_confirmed() {
+        // The chief arbiter unlocked the result and a new one was confirmed: that is the override.
+        if let Some(o) = c.overrides.last() {
+            changes.push((
+                Role::ChiefArbiter,
+                Some(o.chief.clone()),
+                Change::Override {
+                    table: id,
+                    result: Some(confirmed.result),
+                    reason: o.reason.clone(),
+                },
+            ));
+        }
+        return changes;
+    }
+    if stored.result != Some(confirmed.result) {
+        changes.push(arbiter(Change::Result {
+            table: id,
+            result: Some(confirmed.result),
+        }));
+    }
+    let signed = |s: Signer| stored.result == Some(confirmed.result) && stored.confirmation(s).is_some();
+    for (signer, name) in [
+        (Signer::Black, &confirmed.black),
+        (Signer::White, &confirmed.white),
+        (Signer::Arbiter, &confirmed.arbiter),
+    ] {
+        if !signed(signer) {
+            changes.push(arbiter(Change::Confirm {
+                table: id,
+                signer,
+                name: name.clone(),
+            }));
+        }
+    }
+    changes
+}
+
+/// The state of a table, as the sidebar shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TableState {
+    NotStarted,
+    Playing,
+    ByoYomi,
+    Paused,
+    Counting,
+    Finished,
+    Confirmed,
+}
+
+impl TableState {
+    pub fn of(live: &Table, stored: &TableGame, now: Duration) -> TableState {
+        if stored.is_confirmed() {
+            return TableState::Confirmed;
+        }
+        if stored.result.is_some() {
+            return TableState::Finished;
+        }
+        if live.counting.is_some() {
+            return TableState::Counting;
+        }
+        let reading = live.clock.reading(now);
+        let byo_yomi = live.clock.control().period_length().is_some()
+            && reading.left.iter().any(|l| l.main.is_zero() && l.periods > 0);
+        match reading.phase {
+            Phase::NotStarted => TableState::NotStarted,
+            Phase::Running if byo_yomi => TableState::ByoYomi,
+            Phase::Running => TableState::Playing,
+            Phase::Paused | Phase::Adjourned => TableState::Paused,
+            Phase::Flagged | Phase::Over => TableState::Finished,
+        }
+    }
+
+    pub fn label(self, lang: Lang) -> &'static str {
+        let (en, zh) = match self {
+            TableState::NotStarted => ("not started", "未开始"),
+            TableState::Playing => ("playing", "对局中"),
+            TableState::ByoYomi => ("byo-yomi", "读秒"),
+            TableState::Paused => ("paused", "暂停"),
+            TableState::Counting => ("counting", "数子"),
+            TableState::Finished => ("finished", "已结束"),
+            TableState::Confirmed => ("confirmed", "已确认"),
+        };
+        match lang {
+            Lang::En => en,
+            Lang::Zh => zh,
+        }
+    }
+}
+
+/// The colour whose clock runs, for the sidebar's mark.
+pub fn on_move(table: &Table, now: Duration) -> Option<Color> {
+    let r = table.clock.reading(now);
+    r.turn
+        .filter(|t| t.running && r.phase == Phase::Running)
+        .map(|t| t.player)
+}
