@@ -3,15 +3,34 @@
 
 CARGO ?= cargo
 
-.PHONY: run test bench deps test-deps
+.PHONY: run test test-quick test-release deb bench deps test-deps
 
 ## run: build in release mode and open the window
 run: deps
 	$(CARGO) run --release
 
-## test: unit, integration and doc tests (benches are only built by `make bench`)
-test: test-deps
+## test: everything CI runs: the cargo tests, then one release build whose window must show a board
+## under Xvfb, then (as root or with password-less sudo) the .deb built, installed and started
+test: test-quick test-release
+
+## test-quick: unit, integration and doc tests only (no release build; benches only by `make bench`)
+test-quick: test-deps
 	$(CARGO) test --locked
+
+## test-release: the release binary under Xvfb (packaging/check-window.sh), then packaging/test-deb.sh
+test-release: test-deps
+	$(CARGO) build --release --locked --bin go-arbiter --example check_screenshot
+	bash packaging/check-window.sh target/release/go-arbiter
+	@if [ "$$(id -u)" -eq 0 ] || sudo -n true 2>/dev/null; then \
+		bash packaging/test-deb.sh; \
+	else \
+		echo "make: skipping packaging/test-deb.sh: installing a .deb needs root or password-less sudo"; \
+	fi
+
+## deb: build target/debian/go-arbiter_<version>-1_<arch>.deb (needs cargo-deb: packaging/test-deb.sh installs it)
+deb:
+	$(CARGO) build --release --locked --bin go-arbiter
+	$(CARGO) deb --no-build --strip --locked
 
 ## bench: criterion benchmarks
 bench: deps
@@ -21,6 +40,6 @@ bench: deps
 deps:
 	bash packaging/install-deps.sh
 
-## test-deps: deps plus the test tools (Xvfb)
+## test-deps: deps plus the test tools (Xvfb, xdotool, ImageMagick, validators) and the run-time libraries
 test-deps:
 	bash packaging/install-deps.sh --test

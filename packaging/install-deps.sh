@@ -3,7 +3,11 @@
 # run and (with --test) test go-arbiter. Idempotent: installs only what is missing, says what.
 set -euo pipefail
 
-usage() { echo "usage: $0 [--test]   (--test also installs the test tools: Xvfb)"; }
+usage() {
+    echo "usage: $0 [--test]"
+    echo "  --test also installs the test tools (Xvfb, xdotool, ImageMagick, desktop-file-utils, appstream,"
+    echo "  dpkg-dev) and the libraries the window loads at run time (the .deb's Depends in Cargo.toml)"
+}
 
 with_test=false
 for arg in "$@"; do
@@ -22,6 +26,24 @@ pkg-config --exists alsa 2>/dev/null || missing+=(pkg-config libasound2-dev)
 # Tests that take screenshots need a virtual X server.
 if $with_test; then
     command -v Xvfb >/dev/null 2>&1 || missing+=(xvfb)
+    # packaging/check-window.sh: find the window, take the screenshot.
+    command -v xdotool >/dev/null 2>&1 || missing+=(xdotool)
+    command -v import >/dev/null 2>&1 || missing+=(imagemagick)
+    # packaging/test-deb.sh: validators, and dpkg-shlibdeps for cargo-deb's "$auto" Depends.
+    command -v desktop-file-validate >/dev/null 2>&1 || missing+=(desktop-file-utils)
+    command -v appstreamcli >/dev/null 2>&1 || missing+=(appstream)
+    command -v dpkg-shlibdeps >/dev/null 2>&1 || missing+=(dpkg-dev)
+    # The libraries winit and glutin dlopen() at run time: the .deb's Depends, listed once in
+    # Cargo.toml ([package.metadata.deb] depends), less cargo-deb's "$auto".
+    manifest="$(dirname "${BASH_SOURCE[0]}")/../Cargo.toml"
+    if command -v dpkg-query >/dev/null 2>&1 && [[ -f "$manifest" ]]; then
+        # shellcheck disable=SC2016  # "$auto" is cargo-deb's keyword, not a shell variable
+        runtime_libs="$(sed -n 's/^depends = "\(.*\)"$/\1/p' "$manifest" | tr ',' '\n' | tr -d ' ' | grep -v '^\$auto$' || true)"
+        [[ -n "$runtime_libs" ]] || { echo "install-deps: no depends line in $manifest" >&2; exit 1; }
+        for lib in $runtime_libs; do
+            [[ "$(dpkg-query -W -f='${Status}' "$lib" 2>/dev/null)" == "install ok installed" ]] || missing+=("$lib")
+        done
+    fi
 fi
 
 if ((${#missing[@]})); then
