@@ -54,6 +54,9 @@ use workstation::{FileAction, View, Workstation, WsCommand};
 pub const OPEN_VAR: &str = "GO_ARBITER_OPEN";
 /// The environment variable naming a session file (.ron) to open at the start.
 pub const SESSION_VAR: &str = "GO_ARBITER_SESSION";
+/// The environment variable that, set to `1`, prints the time from start to the end of the first
+/// frame to stderr (measured by packaging/measure-window.sh).
+pub const TIMING_VAR: &str = "GO_ARBITER_TIMING";
 
 /// The workstation the window starts with: `GO_ARBITER_OPEN`'s game as the one table of a new
 /// session (read before the window opens, so no frame waits for the disk), or an empty session.
@@ -87,6 +90,7 @@ pub fn run_window() -> Result<(), eframe::Error> {
 
 /// Opens the window with the session file `session` (read on a worker thread once it is open).
 pub fn run_window_with(session: Option<PathBuf>) -> Result<(), eframe::Error> {
+    let started = std::env::var_os(TIMING_VAR).is_some_and(|v| v == "1").then(Instant::now);
     let options = eframe::NativeOptions {
         renderer: eframe::Renderer::Glow,
         viewport: egui::ViewportBuilder::default()
@@ -110,7 +114,7 @@ pub fn run_window_with(session: Option<PathBuf>) -> Result<(), eframe::Error> {
             let sound = Sound::start(ws.settings.voice, ws.settings.volume, Some(cc.egui_ctx.clone()));
             let mut shell = Shell::new(ws);
             shell.sound = Some((sound, origin));
-            Ok(Box::new(Window { origin, shell }))
+            Ok(Box::new(Window { origin, shell, started }))
         }),
     )
 }
@@ -131,12 +135,17 @@ fn wall_clock() -> Duration {
 struct Window {
     origin: Instant,
     shell: Shell,
+    /// When `GO_ARBITER_TIMING=1`: the start, until the first frame's time is printed.
+    started: Option<Instant>,
 }
 
 impl eframe::App for Window {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         let now = self.origin.elapsed();
         self.shell.frame(ui, now, wall_clock());
+        if let Some(started) = self.started.take() {
+            eprintln!("first frame: {:.1} ms", started.elapsed().as_secs_f64() * 1000.0);
+        }
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
