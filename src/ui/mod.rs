@@ -456,6 +456,8 @@ fn windows(ctx: &egui::Context, ws: &mut Workstation) -> Vec<WsCommand> {
 }
 
 #[cfg(test)]
+mod table_harness;
+#[cfg(test)]
 mod tests;
 #[cfg(test)]
 mod tests_lang;

@@ -6,55 +6,10 @@ use std::time::Duration;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
-use super::board_view::Geometry;
+use super::table_harness::*;
 use super::*;
-use crate::board::{Color, Point};
+use crate::board::Color;
 use crate::clock::Phase;
-
-/// The table and the instant the next frame is drawn at.
-struct Driven {
-    table: Table,
-    now: Duration,
-}
-
-fn harness() -> Harness<'static, Driven> {
-    let mut harness = Harness::builder()
-        .with_size(egui::Vec2::new(1260.0, 860.0))
-        .with_context_setup(fonts::install)
-        .build_ui_state(
-            |ui, d: &mut Driven| d.table.frame(ui, d.now),
-            Driven {
-                table: Table::new(),
-                now: Duration::ZERO,
-            },
-        );
-    harness.run();
-    harness
-}
-
-fn secs(s: u64) -> Duration {
-    Duration::from_secs(s)
-}
-
-/// Clicks the centre of `p` on the board.
-fn click_point(harness: &mut Harness<'static, Driven>, p: Point) {
-    let rect = harness.get_by_label("Board").rect();
-    let pos = Geometry::fit(rect, harness.state().table.game.size()).center(p);
-    harness.hover_at(pos);
-    harness.drag_at(pos);
-    harness.drop_at(pos);
-    harness.run();
-    harness.run();
-}
-
-fn gtp(text: &str) -> Point {
-    Point::from_gtp(text, 19).unwrap_or(Point::new(99, 99))
-}
-
-/// The frame's requested repaint delay.
-fn repaint_delay(harness: &Harness<'static, Driven>) -> Duration {
-    harness.output().viewport_output[&egui::ViewportId::ROOT].repaint_delay
-}
 
 #[test]
 fn version_line_names_the_app_and_version() {
@@ -272,77 +227,6 @@ fn the_mouse_presses_too_and_a_timeout_stops_the_clock_and_the_repaints() {
     );
 }
 
-/// A finished 9x9 game from the shared data (two passes at the end), under the Chinese rules.
-fn finished_game() -> crate::game::Game {
-    let path =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/sgf/ogs-lemonsqueeze/9x9/600129.sgf");
-    let mut game = match crate::sgf::read_file(&path) {
-        Ok(game) => game,
-        Err(e) => panic!("{}: {e}", path.display()),
-    };
-    game.rules = crate::rules::Preset::Chinese2002.rules();
-    game.preset = Some(crate::rules::Preset::Chinese2002);
-    game
-}
-
-fn harness_with(table: Table) -> Harness<'static, Driven> {
-    let mut harness = Harness::builder()
-        .with_size(egui::Vec2::new(1260.0, 860.0))
-        .with_context_setup(fonts::install)
-        .build_ui_state(
-            |ui, d: &mut Driven| d.table.frame(ui, d.now),
-            Driven {
-                table,
-                now: Duration::ZERO,
-            },
-        );
-    // A step, not a run: the spinner repaints until the suggestion arrives.
-    harness.step();
-    harness
-}
-
-/// Runs frames until the dead-stone suggestion (computed on its own thread) has arrived.
-fn wait_for_suggestion(harness: &mut Harness<'static, Driven>) {
-    for _ in 0..1000 {
-        // Steps, not runs: the spinner repaints until the suggestion arrives.
-        harness.step();
-        if harness
-            .state()
-            .table
-            .counting
-            .as_ref()
-            .is_some_and(|c| c.suggested().is_some())
-        {
-            harness.run();
-            return;
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    panic!("no suggestion after 5 s");
-}
-
-fn gtp9(text: &str) -> Point {
-    Point::from_gtp(text, 9).unwrap_or(Point::new(99, 99))
-}
-
-fn dead_stones(harness: &Harness<'static, Driven>) -> usize {
-    harness
-        .state()
-        .table
-        .counting
-        .as_ref()
-        .map_or(0, |c| c.marks.dead_points().len())
-}
-
-/// Types `text` into the text field labelled `label`.
-fn type_into(harness: &mut Harness<'static, Driven>, label: &str, text: &str) {
-    harness.get_by_label(label).focus();
-    harness.run();
-    harness.get_by_label(label).type_text(text);
-    harness.run();
-    harness.run();
-}
-
 #[test]
 fn two_passes_enter_counting_and_resume_play_leaves_it() {
     let mut harness = harness();
@@ -366,7 +250,7 @@ fn two_passes_enter_counting_and_resume_play_leaves_it() {
 
 #[test]
 fn a_real_game_is_counted_confirmed_refused_and_overridden() {
-    let mut harness = harness_with(Table::open(finished_game()));
+    let mut harness = stepped(Table::open(finished_game()));
     assert!(harness.state().table.counting.is_some(), "two passes at the end");
     wait_for_suggestion(&mut harness);
     assert_eq!(dead_stones(&harness), 0, "only a proposal until accepted");
@@ -460,7 +344,7 @@ fn a_real_game_is_counted_confirmed_refused_and_overridden() {
 
 #[test]
 fn other_endings_set_the_result_with_their_reason() {
-    let mut harness = harness_with(Table::open(finished_game()));
+    let mut harness = stepped(Table::open(finished_game()));
     wait_for_suggestion(&mut harness);
     harness.get_by_label("White").click();
     harness.run();
@@ -484,7 +368,7 @@ fn other_endings_set_the_result_with_their_reason() {
 
 #[test]
 fn the_seki_tool_marks_a_chain_and_unmarks_it() {
-    let mut harness = harness_with(Table::open(finished_game()));
+    let mut harness = stepped(Table::open(finished_game()));
     wait_for_suggestion(&mut harness);
     harness.get_by_label("Seki").click();
     harness.run();

@@ -9,88 +9,18 @@ use std::time::Duration;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
-use super::board_view::Geometry;
 use super::counting::LOCKED;
 use super::export_job::Format;
 use super::i18n::Lang;
 use super::results_view::ResultsScreen;
+use super::table_harness::*;
 use super::*;
-use crate::board::{Color, Point};
+use crate::board::Color;
 use crate::game::{Action, Game};
 use crate::ledger::{Catalogue, Edition, OffenceId, RaisedBy, Report};
 use crate::rules::Preset;
 use crate::scoring::{GameResult, Quarters, Reason};
 use crate::session::{AuditEntry, Change, Event, GameSetup, Player, PlayerId, Role, Session, Signer, Stamp, TableId};
-
-/// The table and the instant the next frame is drawn at.
-struct Driven {
-    table: Table,
-    now: Duration,
-}
-
-/// A finished 9x9 game from the shared data (two passes at the end), under the Chinese rules.
-/// At the end White's G8 stone is alone inside Black's area.
-fn finished_game() -> Game {
-    let path =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/sgf/ogs-lemonsqueeze/9x9/600129.sgf");
-    let mut game = match crate::sgf::read_file(&path) {
-        Ok(game) => game,
-        Err(e) => panic!("{}: {e}", path.display()),
-    };
-    game.rules = Preset::Chinese2002.rules();
-    game.preset = Some(Preset::Chinese2002);
-    game
-}
-
-fn counting_harness() -> Harness<'static, Driven> {
-    let mut harness = Harness::builder()
-        .with_size(egui::Vec2::new(1260.0, 860.0))
-        .with_context_setup(fonts::install)
-        .build_ui_state(
-            |ui, d: &mut Driven| d.table.frame(ui, d.now),
-            Driven {
-                table: Table::open(finished_game()),
-                now: Duration::ZERO,
-            },
-        );
-    harness.step();
-    wait_for_suggestion(&mut harness);
-    harness
-}
-
-/// Runs frames until the dead-stone suggestion (computed on its own thread) has arrived.
-fn wait_for_suggestion(harness: &mut Harness<'static, Driven>) {
-    for _ in 0..1000 {
-        harness.step();
-        if harness
-            .state()
-            .table
-            .counting
-            .as_ref()
-            .is_some_and(|c| c.suggested().is_some())
-        {
-            harness.run();
-            return;
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    panic!("no suggestion after 5 s");
-}
-
-fn gtp9(text: &str) -> Point {
-    Point::from_gtp(text, 9).unwrap_or(Point::new(99, 99))
-}
-
-/// Clicks the centre of `p` on the board.
-fn click_point(harness: &mut Harness<'static, Driven>, p: Point) {
-    let rect = harness.get_by_label("Board").rect();
-    let pos = Geometry::fit(rect, 9).center(p);
-    harness.hover_at(pos);
-    harness.drag_at(pos);
-    harness.drop_at(pos);
-    harness.run();
-    harness.run();
-}
 
 fn comment_at_cursor(game: &Game) -> String {
     game.node(game.cursor()).comment.clone()

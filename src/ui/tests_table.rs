@@ -9,8 +9,9 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
 use super::app::Keys;
-use super::board_view::{self, Geometry};
+use super::board_view;
 use super::dialogs::Dialog;
+use super::table_harness::*;
 use super::*;
 use crate::board::{Color, Point};
 use crate::clock::{EventKind, Phase, TimeControl};
@@ -18,63 +19,6 @@ use crate::game::{Game, Illegal};
 use crate::ledger::{Measure, OffenceId, Sanction};
 use crate::rules::Preset;
 use crate::scoring::{GameResult, Reason};
-
-struct Driven {
-    table: Table,
-    now: Duration,
-}
-
-fn harness_with(table: Table) -> Harness<'static, Driven> {
-    let mut harness = Harness::builder()
-        .with_size(egui::Vec2::new(1260.0, 860.0))
-        .build_ui_state(
-            |ui, d: &mut Driven| d.table.frame(ui, d.now),
-            Driven {
-                table,
-                now: Duration::ZERO,
-            },
-        );
-    // The counting screen shows Chinese results too.
-    super::fonts::install(&harness.ctx);
-    harness.run();
-    harness
-}
-
-fn harness() -> Harness<'static, Driven> {
-    harness_with(Table::new())
-}
-
-fn secs(s: u64) -> Duration {
-    Duration::from_secs(s)
-}
-
-fn gtp(text: &str) -> Point {
-    Point::from_gtp(text, 19).unwrap_or(Point::new(99, 99))
-}
-
-fn click_point(harness: &mut Harness<'static, Driven>, p: Point) {
-    let rect = harness.get_by_label("Board").rect();
-    let pos = Geometry::fit(rect, harness.state().table.game.size()).center(p);
-    harness.hover_at(pos);
-    harness.drag_at(pos);
-    harness.drop_at(pos);
-    harness.run();
-    harness.run();
-}
-
-fn click(harness: &mut Harness<'static, Driven>, label: &str) {
-    harness.get_by_label(label).click();
-    harness.run();
-}
-
-/// Types `text` into the (empty) text field labelled `label`.
-fn type_into(harness: &mut Harness<'static, Driven>, label: &str, text: &str) {
-    harness.get_by_label(label).focus();
-    harness.run();
-    harness.get_by_label(label).type_text(text);
-    harness.run();
-    harness.run();
-}
 
 /// Sets the clock going at `now` = 0.
 fn start(harness: &mut Harness<'static, Driven>) {
@@ -89,10 +33,6 @@ fn at(harness: &mut Harness<'static, Driven>, s: u64) {
 
 fn message(harness: &Harness<'static, Driven>) -> String {
     harness.state().table.message.clone().unwrap_or_default()
-}
-
-fn repaint_delay(harness: &Harness<'static, Driven>) -> Duration {
-    harness.output().viewport_output[&egui::ViewportId::ROOT].repaint_delay
 }
 
 #[test]
