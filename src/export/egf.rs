@@ -1,27 +1,38 @@
 //! The EGF tournament table (.h9 style) for the rating list and pairing programs.
 //!
-//! As implemented (checked against the EGF's "Tournament table format" page):
-//! - Header lines start with `;` (ignored by the parser): `; EV[...]`, `; PC[...]`, `; DT[first,last]`,
-//!   `; KM[komi in points]`, `; TM[main time in minutes]`, then a column comment.
-//! - One line per player, in standings order: place, name (as the session writes it, taken as
-//!   "Surname Firstname", spaces inside either part replaced by `_`), rank (`3d`, `2k`, `1p`),
-//!   country, club, game points, then one entry per round.
+//! Sources: the EGF's "Tournament table format" page (gemma.ujf.cas.cz/~cieply/GO/format.html: one
+//! line per player, `;` starts a comment, entries `<opponent's place><symbol>[/<colour>[<h>]]` with
+//! `+`, `-`, `=`, free rounds `0+`, `0-`, `0=`), and OpenGotha's .h9 writer and reader, the program most
+//! .h9 files come from (repository lucvannier/opengotha: src/info/vannier/gotha/ExternalDocument.java,
+//! generateH9File and parsePotentialHalfGame; ScoredPlayer.java, halfGamesStrings; Player.java,
+//! fullUnblankedName). As implemented:
+//! - Header lines `; EV[name]`, `; PC[,venue]` (OpenGotha's "country,place" with no country),
+//!   `; DT[first,last]`, `; KM[komi in points]`, `; TM[main time in minutes]`, then a column comment.
+//! - One line per player, in standings order: place (the line number), name as OpenGotha writes it
+//!   (surname and first name split as in [`opengotha::surname_and_first`], spaces inside each replaced
+//!   by `_`), rank (`3d`, `2k`, `1p`), country, club, game points, then one entry per round.
 //! - A played game: `<opponent's place><+|-|=>/<b|w><handicap>` ("3+/b0", "12-/w2", "5=/w0").
-//!   Both lose: `-` for both players.
+//! - Both lose: `-` for both players (OpenGotha: RESULT_BOTHLOSE gives `-` to either colour).
+//! - By default (forfeit or disqualification): `!` in place of `/`, colour and handicap kept ("4+!b0",
+//!   "7-!w0"), as OpenGotha's halfGamesStrings writes it ("t (type) is either / for normal results or !
+//!   for by default results") and its reader takes it (a `!` anywhere marks the game by default). The
+//!   EGF page does not document `!`; OpenGotha can also replace such entries by `0=` on export, which
+//!   this writer does not do.
 //! - No game for a player in a round (not paired, or the game void or without a result): `0-`.
-//! - By default (forfeit or disqualification): the result with `!` after the symbol and no colour
-//!   ("4+!", "7-!"). This follows the common pairing programs' convention for unplayed games and is
-//!   NOT verified against the EGF parser; the page consulted documents only `+`, `-`, `=` and the
-//!   `0+`, `0-`, `0=` free rounds.
-//! - The session keeps one "club or country" field: it goes in the country column when it is two
-//!   letters (club `-`), in the club column otherwise (country `xx`). Not verified: whether the
-//!   parser needs the points column between club and results.
+//! - The session keeps one "club or country" field, split by [`opengotha::country_and_club`]; a missing
+//!   country is `XX` and a missing club `xxxx`, as OpenGotha writes them.
+//! - The points column between club and results: OpenGotha writes its placement criteria there (at
+//!   least four numbers) and finds the results as the first entry holding `+ - = / ? !`; one number is
+//!   read the same way. Not verified against the EGF's own parser: the points column, a club longer than
+//!   four characters (written whole), and `TM` (OpenGotha writes the EGF adjusted time, main time plus
+//!   the byo-yomi equivalent; this writer the main time only).
 
 use crate::board::Color;
 use crate::scoring::Reason;
 use crate::session::Session;
 
 use super::ExportError;
+use super::opengotha;
 use super::standings::{self, Standing};
 
 /// The .h9 text of the session, players in standings order.
@@ -30,7 +41,7 @@ pub fn h9(session: &Session) -> Result<String, ExportError> {
     let list = standings::standings(session, system)?;
     let mut out = String::new();
     out.push_str(&format!("; EV[{}]\n", session.event.name));
-    out.push_str(&format!("; PC[{}]\n", session.event.venue));
+    out.push_str(&format!("; PC[,{}]\n", session.event.venue));
     let first = session.event.dates.first().cloned().unwrap_or_default();
     let last = session.event.dates.last().cloned().unwrap_or_default();
     out.push_str(&format!("; DT[{first},{last}]\n"));
@@ -42,13 +53,12 @@ pub fn h9(session: &Session) -> Result<String, ExportError> {
     let rounds: Vec<u32> = session.rounds.iter().map(|r| r.number).collect();
     let line_of = |s: &Standing| -> String {
         let player = session.player(s.player);
-        let club = player.map_or("", |p| p.club.as_str()).trim();
-        let (country, club) = if club.len() == 2 && club.chars().all(|c| c.is_ascii_alphabetic()) {
-            (club.to_ascii_uppercase(), "-".to_string())
-        } else if club.is_empty() {
-            ("xx".to_string(), "-".to_string())
+        let (country, club) = opengotha::country_and_club(player.map_or("", |p| p.club.as_str()));
+        let country = if country.is_empty() { "XX".to_string() } else { country };
+        let club = if club.is_empty() {
+            "xxxx".to_string()
         } else {
-            ("xx".to_string(), club.replace(char::is_whitespace, "_"))
+            club.replace(char::is_whitespace, "_")
         };
         let mut line = format!(
             "{:>3} {:<24} {:>3} {} {:<6} {:>2}",
@@ -77,13 +87,13 @@ fn positions(list: &[Standing], s: &Standing) -> usize {
     list.iter().position(|x| x.player == s.player).map_or(0, |i| i + 1)
 }
 
-/// "Chen Li" stays "Chen Li"; "van der Berg Jan" becomes "van_der_Berg Jan".
+/// "Chen Li" stays "Chen Li"; "van der Berg Jan" becomes "van_der_Berg Jan"; "Cho" stays "Cho".
 fn egf_name(name: &str) -> String {
-    let parts: Vec<&str> = name.split_whitespace().collect();
-    match parts.as_slice() {
-        [] => "?".to_string(),
-        [one] => one.to_string(),
-        [rest @ .., last] => format!("{} {}", rest.join("_"), last),
+    let (surname, first) = opengotha::surname_and_first(name);
+    match (surname.is_empty(), first.is_empty()) {
+        (true, _) => "?".to_string(),
+        (false, true) => surname,
+        (false, false) => format!("{} {first}", surname.replace(' ', "_")),
     }
 }
 
@@ -110,9 +120,11 @@ fn entry(session: &Session, list: &[Standing], s: &Standing, round: u32) -> Stri
         (_, Some(w)) if w == me => '+',
         _ => '-',
     };
-    if matches!(result.reason, Reason::Forfeit | Reason::Disqualification) {
-        return format!("{place}{symbol}!");
-    }
+    let kind = if matches!(result.reason, Reason::Forfeit | Reason::Disqualification) {
+        '!'
+    } else {
+        '/'
+    };
     let colour = if me == Color::Black { 'b' } else { 'w' };
-    format!("{place}{symbol}/{colour}{}", table.game.handicap)
+    format!("{place}{symbol}{kind}{colour}{}", table.game.handicap)
 }

@@ -308,34 +308,73 @@ fn h9_file_line_by_line() {
     let text = egf::h9(&s).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines[0], "; EV[City Open]");
-    assert_eq!(lines[1], "; PC[Community Hall]");
+    assert_eq!(lines[1], "; PC[,Community Hall]");
     assert_eq!(lines[2], "; DT[2026-11-28,2026-11-29]");
     assert_eq!(lines[3], "; KM[7.5]");
     assert_eq!(lines[4], "; TM[60]");
-    let players: Vec<Vec<&str>> = lines
-        .iter()
-        .filter(|l| !l.starts_with(';'))
-        .map(|l| l.split_whitespace().collect())
-        .collect();
-    assert_eq!(players.len(), 4);
+    assert_eq!(lines[5], ";");
+    assert_eq!(lines[6], "; Pl Name Rank Cc Club Pts Results");
+    assert_eq!(lines.len(), 11);
+    let players: Vec<Vec<&str>> = lines[7..].iter().map(|l| l.split_whitespace().collect()).collect();
     assert_eq!(
         players[0],
-        ["1", "Alpha", "Ann", "3d", "NZ", "-", "4", "2+/b0", "4+/b0", "3-!"]
+        ["1", "Alpha", "Ann", "3d", "NZ", "xxxx", "4", "2+/b0", "4+/b0", "3-!w0"]
     );
     assert_eq!(
         players[1],
-        ["2", "Bravo", "Bo", "2d", "NZ", "-", "4", "1-/w0", "3+/b0", "4+/b0"]
+        ["2", "Bravo", "Bo", "2d", "NZ", "xxxx", "4", "1-/w0", "3+/b0", "4+/b0"]
     );
     assert_eq!(
         players[2],
-        ["3", "Delta", "Di", "5k", "xx", "-", "2", "4-/w0", "2-/w0", "1+!"]
+        ["3", "Delta", "Di", "5k", "XX", "xxxx", "2", "4-/w0", "2-/w0", "1+!b0"]
     );
     assert_eq!(
         players[3],
         [
-            "4", "Charlie", "Cy", "1k", "xx", "Club_X", "2", "3+/b0", "1-/w0", "2-/w0"
+            "4", "Charlie", "Cy", "1k", "XX", "Club_X", "2", "3+/b0", "1-/w0", "2-/w0"
         ]
     );
+}
+
+#[test]
+fn h9_gives_both_lose_a_loss_on_each_side_and_no_game_a_free_round() {
+    let players = [
+        ("van der Berg Jan", "1d", ""),
+        ("Cho", "2k", "FR"),
+        ("Lone Lu", "3k", ""),
+    ];
+    let mut s = session(&players, 2);
+    let id = seat(&mut s, 1, 1, 1, 2, 19);
+    result(&mut s, id, GameResult::ended(Reason::BothLose));
+    seat(&mut s, 2, 1, 2, 3, 19);
+    let text = egf::h9(&s).unwrap();
+    let entries: Vec<Vec<&str>> = text
+        .lines()
+        .filter(|l| !l.starts_with(';'))
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    assert_eq!(entries.len(), 3);
+    let line_of = |name: &str| entries.iter().find(|e| e[1] == name).unwrap().clone();
+    let (berg, cho, lu) = (line_of("van_der_Berg"), line_of("Cho"), line_of("Lone"));
+    let (berg_place, cho_place) = (berg[0], cho[0]);
+    assert_eq!(
+        berg[1..],
+        [
+            "van_der_Berg",
+            "Jan",
+            "1d",
+            "XX",
+            "xxxx",
+            "0",
+            &format!("{cho_place}-/b0"),
+            "0-"
+        ]
+    );
+    assert_eq!(
+        cho[1..],
+        ["Cho", "2k", "FR", "xxxx", "0", &format!("{berg_place}-/w0"), "0-"]
+    );
+    assert_eq!(lu[1..], ["Lone", "Lu", "3k", "XX", "xxxx", "0", "0-", "0-"]);
 }
 
 #[test]
@@ -343,17 +382,47 @@ fn opengotha_file_marks_results_by_default() {
     let s = round_robin();
     let xml = opengotha::xml(&s).unwrap();
     assert!(
-        xml.contains("<Player name=\"Alpha\" firstName=\"Ann\" rank=\"3D\""),
+        xml.contains(
+            "<Player name=\"Alpha\" firstName=\"Ann\" rank=\"3D\" grade=\"3D\" rating=\"2300\" ratingOrigin=\"INI\" club=\"\" country=\"NZ\" participating=\"111\" registeringStatus=\"FIN\"/>"
+        ),
         "{xml}"
     );
     assert!(xml.contains(
         "<Game roundNumber=\"3\" tableNumber=\"1\" blackPlayer=\"DELTADI\" whitePlayer=\"ALPHAANN\" handicap=\"0\" knownColor=\"true\" result=\"RESULT_BLACKWINS_BYDEF\"/>"
     ), "{xml}");
+    assert!(xml.contains(
+        "<Game roundNumber=\"1\" tableNumber=\"1\" blackPlayer=\"ALPHAANN\" whitePlayer=\"BRAVOBO\" handicap=\"0\" knownColor=\"true\" result=\"RESULT_BLACKWINS\"/>"
+    ), "{xml}");
     assert_eq!(xml.matches("result=\"RESULT_BLACKWINS\"").count(), 5);
+    assert!(!xml.contains("TournamentParameterSet"));
     assert_eq!(
         opengotha::result_code(Some(&GameResult::ended(Reason::BothLose))),
         "RESULT_BOTHLOSE"
     );
+    assert_eq!(
+        opengotha::result_code(Some(&GameResult::win(Color::White, Reason::Disqualification))),
+        "RESULT_WHITEWINS_BYDEF"
+    );
+    assert_eq!(opengotha::result_code(None), "RESULT_UNKNOWN");
+}
+
+#[test]
+fn opengotha_players_meet_its_limits_on_names_country_and_club() {
+    let players = [
+        ("van der Berg Jan", "1d", "Amsterdam"),
+        ("Cho", "2p", "é"),
+        ("Li Wei", "12k", "cn"),
+    ];
+    let mut s = session(&players, 1);
+    let id = seat(&mut s, 1, 4, 1, 2, 19);
+    result(&mut s, id, GameResult::ended(Reason::BothLose));
+    let xml = opengotha::xml(&s).unwrap();
+    assert!(xml.contains("<Player name=\"van der Berg\" firstName=\"Jan\" rank=\"1D\" grade=\"1D\" rating=\"2100\" ratingOrigin=\"INI\" club=\"Amst\" country=\"\""), "{xml}");
+    assert!(xml.contains("<Player name=\"Cho\" firstName=\"x\" rank=\"2P\" grade=\"2P\" rating=\"2700\" ratingOrigin=\"INI\" club=\"é\" country=\"\""), "{xml}");
+    assert!(xml.contains("<Player name=\"Li\" firstName=\"Wei\" rank=\"12K\" grade=\"12K\" rating=\"900\" ratingOrigin=\"INI\" club=\"\" country=\"CN\""), "{xml}");
+    assert!(xml.contains(
+        "<Game roundNumber=\"1\" tableNumber=\"4\" blackPlayer=\"VANDERBERGJAN\" whitePlayer=\"CHOX\" handicap=\"0\" knownColor=\"true\" result=\"RESULT_BOTHLOSE\"/>"
+    ), "{xml}");
 }
 
 #[test]
