@@ -15,7 +15,7 @@ use crate::rules::Preset;
 use crate::scoring::{GameResult, Reason};
 
 use super::counting::{self, Confirmation, Counting, Override, Tool};
-use super::dialogs::{self, AdjournForm, CorrectionForm, Dialog, IncidentForm, LatenessForm, Open, Word};
+use super::dialogs::{self, AdjournForm, CorrectionForm, Dialog, IncidentForm, LatenessForm, Open};
 use super::i18n::{Lang, Text};
 use super::{board_view, clock_view, counting_view, ledger_view, moves_view};
 
@@ -358,7 +358,7 @@ impl Table {
             ui.horizontal(|ui| {
                 ui.colored_label(egui::Color32::from_rgb(230, 80, 60), message);
                 if self.refused.is_some() && self.counting.is_none() {
-                    for (ruling, word) in [(Ruling::Void, Word::RecordVoid), (Ruling::Stands, Word::RecordStands)] {
+                    for (ruling, word) in [(Ruling::Void, Text::RecordVoid), (Ruling::Stands, Text::RecordStands)] {
                         if ui.small_button(word.tr(self.lang)).clicked() {
                             commands.push(Command::RecordAsPlayed(ruling));
                         }
@@ -867,7 +867,7 @@ impl Table {
             return;
         };
         let outcome = match &dialog {
-            Dialog::Correction(form) => form.time_left().and_then(|left| {
+            Dialog::Correction(form) => form.time_left(self.lang).and_then(|left| {
                 let result = self.clock.edit(now, form.player, left, form.reason.trim());
                 result.map_err(|e| e.to_string())
             }),
@@ -897,7 +897,7 @@ impl Table {
     /// together or not at all.
     fn record_incident(&mut self, form: &IncidentForm) -> Result<(), String> {
         let mut game = self.game.clone();
-        let mut move_number = form.move_number()?;
+        let mut move_number = form.move_number(self.lang)?;
         let mut points = form.points.clone();
         let played = form.point.trim();
         if !played.is_empty() {
@@ -941,7 +941,7 @@ impl Table {
     /// Lateness: the ledger records the incident and says what it costs (the deduction's factor
     /// is the edition's, the loss beyond the limit); the clock takes it. Both change or neither.
     fn lateness(&mut self, form: &LatenessForm, now: Duration) -> Result<(), String> {
-        let late = form.late()?;
+        let late = form.late(self.lang)?;
         let player = form.player;
         let reason = match form.reason.trim() {
             "" => "late at the start",

@@ -10,7 +10,7 @@ use crate::board::Color;
 use crate::clock::{Phase, Reading, TimeControl, TimeLeft};
 
 use super::app::{Command, Keys, Table};
-use super::dialogs::{Open, Word};
+use super::dialogs::Open;
 use super::i18n::{self, Lang, Text};
 
 /// The written forms the time-control field takes (see `clock::control`).
@@ -181,14 +181,14 @@ pub fn show(ui: &mut egui::Ui, table: &mut Table, reading: &Reading) -> Vec<Comm
         let lang = table.lang;
         let offender = table.drafts.offender;
         if ui
-            .add_enabled(phase != Phase::Over, egui::Button::new(Word::CorrectClock.tr(lang)))
+            .add_enabled(phase != Phase::Over, egui::Button::new(Text::CorrectClock.tr(lang)))
             .clicked()
         {
             commands.push(Command::OpenDialog(Open::Correction(offender)));
         }
         let adjournable = matches!(phase, Phase::Running | Phase::Paused);
         if ui
-            .add_enabled(adjournable, egui::Button::new(Word::Adjourn.tr(lang)))
+            .add_enabled(adjournable, egui::Button::new(Text::Adjourn.tr(lang)))
             .clicked()
         {
             commands.push(Command::OpenDialog(Open::Adjourn));

@@ -12,7 +12,7 @@ use crate::ledger::{Catalogue, OffenceId, Sanction};
 
 use super::app::Command;
 use super::clock_view::hms;
-use super::i18n::{self, Lang};
+use super::i18n::{self, Lang, Text};
 
 /// Which form to open (the table fills it in from the game and the clock at that instant).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -98,43 +98,46 @@ impl CorrectionForm {
         }
     }
 
-    /// The time the form sets, or what is wrong with it.
-    pub fn time_left(&self) -> Result<TimeLeft, String> {
+    /// The time the form sets, or what is wrong with it (in `lang`).
+    pub fn time_left(&self, lang: Lang) -> Result<TimeLeft, String> {
         if self.reason.trim().is_empty() {
-            return Err("a clock correction needs a reason".to_string());
+            return Err(Text::CorrectionNeedsReason.tr(lang).to_string());
         }
-        let number = |text: &str, what: &str| {
+        let number = |text: &str, what: Text| {
             text.trim()
                 .parse::<u32>()
-                .map_err(|_| format!("{what}: \"{text}\" is not a whole number"))
+                .map_err(|_| i18n::not_whole_number(what, text, lang))
         };
-        let duration = |text: &str, what: &str| parse_duration(text).map_err(|e| format!("{what}: {e}"));
+        let duration =
+            |text: &str, what: Text| parse_duration(text).map_err(|e| i18n::labelled(what, &e.to_string(), lang));
         Ok(TimeLeft {
-            main: duration(&self.main, "main time")?,
-            periods: number(&self.periods, "periods")?,
-            period: duration(&self.period, "current period")?,
-            period_moves: number(&self.period_moves, "moves in the period")?,
+            main: duration(&self.main, Text::MainTime)?,
+            periods: number(&self.periods, Text::Periods)?,
+            period: duration(&self.period, Text::CurrentPeriod)?,
+            period_moves: number(&self.period_moves, Text::PeriodMoves)?,
         })
     }
 }
 
 impl LatenessForm {
-    /// How late the player was: a number of minutes or a written duration.
-    pub fn late(&self) -> Result<Duration, String> {
+    /// How late the player was: a number of minutes or a written duration; what is wrong with
+    /// it in `lang`.
+    pub fn late(&self, lang: Lang) -> Result<Duration, String> {
         let text = self.late.trim();
         match text.parse::<u64>() {
             Ok(minutes) => Ok(Duration::from_secs(minutes.saturating_mul(60))),
-            Err(_) => parse_duration(text).map_err(|e| format!("minutes late: {e}")),
+            Err(_) => parse_duration(text).map_err(|e| i18n::labelled(Text::MinutesLate, &e.to_string(), lang)),
         }
     }
 }
 
 impl IncidentForm {
-    pub fn move_number(&self) -> Result<usize, String> {
+    /// The move the incident concerns; what is wrong with it in `lang`.
+    pub fn move_number(&self, lang: Lang) -> Result<usize, String> {
         self.move_number
             .trim()
             .parse()
-            .map_err(|_| format!("move number: \"{}\" is not a whole number", self.move_number))
+            .map_err(|_| i18n::not_whole_number(Text::MoveNumber, &self.move_number, lang))
     }
 }
 
@@ -150,119 +153,6 @@ pub fn written(d: Duration) -> String {
         }
     }
     if out.is_empty() { "0".to_string() } else { out }
-}
-
-/// The words of the forms and of the table's new buttons, English and Chinese.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Word {
-    CorrectClock,
-    Lateness,
-    Adjourn,
-    Resign,
-    RecordVoid,
-    RecordStands,
-    Player,
-    MainTime,
-    Periods,
-    CurrentPeriod,
-    PeriodMoves,
-    Reason,
-    MinutesLate,
-    SealedMove,
-    MoveNumber,
-    PlayedAt,
-    Clock,
-    Note,
-    Sanction,
-    ByCatalogue,
-    Record,
-    Apply,
-    Cancel,
-    DoubleMove,
-    MistakenCapture,
-    CapturesNotRemoved,
-    Disturbing,
-    OtherOffence,
-    Handicap,
-    MoveNumbers,
-    MovePresses,
-}
-
-impl Word {
-    /// Every word, for the tests that check both languages.
-    pub const ALL: [Word; 31] = [
-        Word::CorrectClock,
-        Word::Lateness,
-        Word::Adjourn,
-        Word::Resign,
-        Word::RecordVoid,
-        Word::RecordStands,
-        Word::Player,
-        Word::MainTime,
-        Word::Periods,
-        Word::CurrentPeriod,
-        Word::PeriodMoves,
-        Word::Reason,
-        Word::MinutesLate,
-        Word::SealedMove,
-        Word::MoveNumber,
-        Word::PlayedAt,
-        Word::Clock,
-        Word::Note,
-        Word::Sanction,
-        Word::ByCatalogue,
-        Word::Record,
-        Word::Apply,
-        Word::Cancel,
-        Word::DoubleMove,
-        Word::MistakenCapture,
-        Word::CapturesNotRemoved,
-        Word::Disturbing,
-        Word::OtherOffence,
-        Word::Handicap,
-        Word::MoveNumbers,
-        Word::MovePresses,
-    ];
-
-    pub fn tr(self, lang: Lang) -> &'static str {
-        let (en, zh) = match self {
-            Word::CorrectClock => ("Correct clock", "校正计时"),
-            Word::Lateness => ("Lateness", "迟到"),
-            Word::Adjourn => ("Adjourn", "封盘"),
-            Word::Resign => ("Resign", "认输"),
-            Word::RecordVoid => ("Record as played (void)", "按实际记录（无效）"),
-            Word::RecordStands => ("Record as played (stands)", "按实际记录（有效）"),
-            Word::Player => ("Player", "对局者"),
-            Word::MainTime => ("Main time", "基本用时"),
-            Word::Periods => ("Minutes or periods left", "剩余读秒次数"),
-            Word::CurrentPeriod => ("Left in this period", "本次读秒剩余"),
-            Word::PeriodMoves => ("Moves left in the period", "本阶段剩余手数"),
-            Word::Reason => ("Reason", "理由"),
-            Word::MinutesLate => ("Minutes late", "迟到分钟"),
-            Word::SealedMove => ("Sealed move", "封棋着点"),
-            Word::MoveNumber => ("Move", "手数"),
-            Word::PlayedAt => ("Played at (if not in the record)", "着点（棋谱中没有时）"),
-            Word::Clock => ("Clock", "计时"),
-            Word::Note => ("Note", "备注"),
-            Word::Sanction => ("Sanction", "处罚"),
-            Word::ByCatalogue => ("as the rules say", "按规则"),
-            Word::Record => ("Record", "记录"),
-            Word::Apply => ("Apply", "确定"),
-            Word::Cancel => ("Cancel", "取消"),
-            Word::DoubleMove => ("Double move", "连下两着"),
-            Word::MistakenCapture => ("Mistaken capture", "误提"),
-            Word::CapturesNotRemoved => ("Captures left", "漏提"),
-            Word::Disturbing => ("Disturbing", "妨碍对方"),
-            Word::OtherOffence => ("Other offence", "其他违规"),
-            Word::Handicap => ("Handicap", "让子"),
-            Word::MoveNumbers => ("Move numbers", "显示手数"),
-            Word::MovePresses => ("A move presses the clock", "落子即按钟"),
-        };
-        match lang {
-            Lang::En => en,
-            Lang::Zh => zh,
-        }
-    }
 }
 
 /// The ledger's language for the window's.
@@ -289,21 +179,21 @@ pub fn show(
             Dialog::Correction(form) => correction(ui, form, lang, control, &mut commands),
             Dialog::Lateness(form) => lateness(ui, form, lang, &mut commands),
             Dialog::Adjourn(form) => {
-                ui.label(RichText::new(Word::Adjourn.tr(lang)).strong());
-                field(ui, Word::SealedMove.tr(lang), &mut form.sealed);
-                field(ui, Word::Reason.tr(lang), &mut form.reason);
+                ui.label(RichText::new(Text::Adjourn.tr(lang)).strong());
+                field(ui, Text::SealedMove.tr(lang), &mut form.sealed);
+                field(ui, Text::Reason.tr(lang), &mut form.reason);
             }
             Dialog::Incident(form) => incident(ui, form, lang, catalogue),
         }
         ui.horizontal(|ui| {
             let submit = match dialog {
-                Dialog::Incident(_) => Word::Record,
-                _ => Word::Apply,
+                Dialog::Incident(_) => Text::Record,
+                _ => Text::Apply,
             };
             if ui.button(submit.tr(lang)).clicked() {
                 commands.push(Command::SubmitDialog);
             }
-            if ui.button(Word::Cancel.tr(lang)).clicked() {
+            if ui.button(Text::Cancel.tr(lang)).clicked() {
                 commands.push(Command::CloseDialog);
             }
         });
@@ -323,7 +213,7 @@ fn field(ui: &mut egui::Ui, label: &str, text: &mut String) {
 /// The player choice; a change asks for the form again (refilled for that player).
 fn player(ui: &mut egui::Ui, current: Color, lang: Lang, reopen: impl Fn(Color) -> Open, commands: &mut Vec<Command>) {
     ui.horizontal(|ui| {
-        ui.label(Word::Player.tr(lang));
+        ui.label(Text::Player.tr(lang));
         for color in [Color::Black, Color::White] {
             if ui.radio(current == color, i18n::color_name(color, lang)).clicked() && current != color {
                 commands.push(Command::OpenDialog(reopen(color)));
@@ -339,26 +229,26 @@ fn correction(
     control: &TimeControl,
     commands: &mut Vec<Command>,
 ) {
-    ui.label(RichText::new(Word::CorrectClock.tr(lang)).strong());
+    ui.label(RichText::new(Text::CorrectClock.tr(lang)).strong());
     player(ui, form.player, lang, Open::Correction, commands);
-    field(ui, Word::MainTime.tr(lang), &mut form.main);
+    field(ui, Text::MainTime.tr(lang), &mut form.main);
     if matches!(control, TimeControl::Chinese { .. } | TimeControl::Japanese { .. }) {
-        field(ui, Word::Periods.tr(lang), &mut form.periods);
+        field(ui, Text::Periods.tr(lang), &mut form.periods);
     }
     if control.period_length().is_some() {
-        field(ui, Word::CurrentPeriod.tr(lang), &mut form.period);
+        field(ui, Text::CurrentPeriod.tr(lang), &mut form.period);
     }
     if matches!(control, TimeControl::Canadian { .. }) {
-        field(ui, Word::PeriodMoves.tr(lang), &mut form.period_moves);
+        field(ui, Text::PeriodMoves.tr(lang), &mut form.period_moves);
     }
-    field(ui, Word::Reason.tr(lang), &mut form.reason);
+    field(ui, Text::Reason.tr(lang), &mut form.reason);
 }
 
 fn lateness(ui: &mut egui::Ui, form: &mut LatenessForm, lang: Lang, commands: &mut Vec<Command>) {
-    ui.label(RichText::new(Word::Lateness.tr(lang)).strong());
+    ui.label(RichText::new(Text::Lateness.tr(lang)).strong());
     player(ui, form.player, lang, Open::Lateness, commands);
-    field(ui, Word::MinutesLate.tr(lang), &mut form.late);
-    field(ui, Word::Reason.tr(lang), &mut form.reason);
+    field(ui, Text::MinutesLate.tr(lang), &mut form.late);
+    field(ui, Text::Reason.tr(lang), &mut form.reason);
 }
 
 fn incident(ui: &mut egui::Ui, form: &mut IncidentForm, lang: Lang, catalogue: &Catalogue) {
@@ -368,23 +258,23 @@ fn incident(ui: &mut egui::Ui, form: &mut IncidentForm, lang: Lang, catalogue: &
     let article = offence.map(|o| o.article_label(llang)).unwrap_or_default();
     ui.label(RichText::new(format!("{name} ({article})")).strong());
     ui.horizontal(|ui| {
-        ui.label(Word::Player.tr(lang));
+        ui.label(Text::Player.tr(lang));
         for color in [Color::Black, Color::White] {
             ui.radio_value(&mut form.player, color, i18n::color_name(color, lang));
         }
     });
     if offence.is_some_and(|o| o.evidence.is_some()) && form.points.is_empty() {
-        field(ui, Word::PlayedAt.tr(lang), &mut form.point);
+        field(ui, Text::PlayedAt.tr(lang), &mut form.point);
     }
-    field(ui, Word::MoveNumber.tr(lang), &mut form.move_number);
-    ui.label(format!("{}: {}", Word::Clock.tr(lang), hms(form.clock)));
-    field(ui, Word::Note.tr(lang), &mut form.note);
+    field(ui, Text::MoveNumber.tr(lang), &mut form.move_number);
+    ui.label(format!("{}: {}", Text::Clock.tr(lang), hms(form.clock)));
+    field(ui, Text::Note.tr(lang), &mut form.note);
     let Some(offence) = offence else { return };
     let options = offence.sanction.options();
-    ui.label(format!("{}: {}", Word::Sanction.tr(lang), offence.sanction.text(llang)));
+    ui.label(format!("{}: {}", Text::Sanction.tr(lang), offence.sanction.text(llang)));
     if options.len() > 1 {
         ui.horizontal_wrapped(|ui| {
-            ui.radio_value(&mut form.choice, None, Word::ByCatalogue.tr(lang));
+            ui.radio_value(&mut form.choice, None, Text::ByCatalogue.tr(lang));
             for option in options {
                 let text = option.text(llang);
                 ui.radio_value(&mut form.choice, Some(option), text);
@@ -402,15 +292,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_word_has_both_languages_and_the_bundled_font_draws_it() {
-        for word in Word::ALL {
-            let (en, zh) = (word.tr(Lang::En), word.tr(Lang::Zh));
-            assert!(!en.is_empty() && !zh.is_empty() && en != zh, "{word:?}");
-            assert_eq!(super::super::fonts::missing(zh), Vec::<char>::new(), "{word:?}: {zh}");
-        }
-    }
-
-    #[test]
     fn written_durations_read_back() {
         for secs in [0, 59, 60, 3300, 3661, 5 * 3600] {
             let d = Duration::from_secs(secs);
@@ -423,11 +304,11 @@ mod tests {
     fn a_correction_needs_a_reason_and_well_formed_times() {
         let mut form = CorrectionForm::new(Color::Black, &TimeLeft::default());
         form.main = "10m".to_string();
-        assert!(form.time_left().is_err(), "no reason");
+        assert!(form.time_left(Lang::En).is_err(), "no reason");
         form.reason = "clock fault".to_string();
-        assert_eq!(form.time_left().map(|t| t.main), Ok(Duration::from_secs(600)));
+        assert_eq!(form.time_left(Lang::En).map(|t| t.main), Ok(Duration::from_secs(600)));
         form.periods = "five".to_string();
-        assert!(form.time_left().is_err());
+        assert!(form.time_left(Lang::Zh).is_err());
     }
 
     #[test]
@@ -437,10 +318,10 @@ mod tests {
             late: "7".to_string(),
             reason: String::new(),
         };
-        assert_eq!(form.late(), Ok(Duration::from_secs(420)));
+        assert_eq!(form.late(Lang::En), Ok(Duration::from_secs(420)));
         form.late = "7m30s".to_string();
-        assert_eq!(form.late(), Ok(Duration::from_secs(450)));
+        assert_eq!(form.late(Lang::En), Ok(Duration::from_secs(450)));
         form.late = "soon".to_string();
-        assert!(form.late().is_err());
+        assert!(form.late(Lang::En).is_err());
     }
 }

@@ -2,8 +2,12 @@
 //! is one place and no string exists in one language only. The language starts from the system
 //! locale (`Lang::from_locale`) and switches at once in the settings.
 
+use std::fmt::Display;
+use std::path::Path;
+
 use crate::board::Color;
 pub use crate::caller::Lang;
+use crate::session::TableId;
 
 /// Declares `Text` (one variant a string), `Text::ALL` and `Text::tr` from one table, so a string
 /// cannot lack its Chinese or its English, nor be missing from `ALL`.
@@ -169,6 +173,98 @@ texts! {
     Volume => ("Volume", "音量"),
     MoveNumbers => ("Move numbers", "显示手数"),
     MovePressesClock => ("A move presses the clock", "落子即按钟"),
+    // The forms (dialogs.rs) and the table's buttons.
+    CorrectClock => ("Correct clock", "校正用时"),
+    Lateness => ("Lateness", "迟到"),
+    Adjourn => ("Adjourn", "封盘"),
+    Resign => ("Resign", "认输"),
+    RecordVoid => ("Record as played (void)", "照实记录（该手无效）"),
+    RecordStands => ("Record as played (stands)", "照实记录（该手有效）"),
+    Player => ("Player", "对局者"),
+    MainTime => ("Main time", "基本用时"),
+    Periods => ("Minutes or periods left", "剩余读秒次数"),
+    CurrentPeriod => ("Left in this period", "本次读秒剩余"),
+    PeriodMoves => ("Moves left in the period", "本阶段剩余手数"),
+    Reason => ("Reason", "理由"),
+    MinutesLate => ("Minutes late", "迟到分钟数"),
+    SealedMove => ("Sealed move", "封盘着点"),
+    MoveNumber => ("Move", "手数"),
+    PlayedAt => ("Played at (if not in the record)", "落子位置（棋谱中未记录时）"),
+    Clock => ("Clock", "棋钟"),
+    Note => ("Note", "备注"),
+    Sanction => ("Sanction", "处罚"),
+    ByCatalogue => ("as the rules say", "按规则处理"),
+    Record => ("Record", "记录"),
+    Apply => ("Apply", "确定"),
+    Cancel => ("Cancel", "取消"),
+    Ok => ("OK", "确定"),
+    DoubleMove => ("Double move", "连下两手"),
+    MistakenCapture => ("Mistaken capture", "误提"),
+    CapturesNotRemoved => ("Captures left", "漏提"),
+    Disturbing => ("Disturbing", "干扰对方"),
+    OtherOffence => ("Other offence", "其他违规"),
+    Handicap => ("Handicap", "让子"),
+    // The session sidebar.
+    NotSavedYet => ("not saved yet", "尚未保存"),
+    DateHint => ("date", "日期"),
+    NewRound => ("New round", "新建轮次"),
+    MoveUp => ("Up", "上移"),
+    MoveDown => ("Down", "下移"),
+    BlackShort => ("B", "黑"),
+    WhiteShort => ("W", "白"),
+    RenameHint => ("name", "名称"),
+    RenameRound => ("Rename round", "轮次改名"),
+    RenameTable => ("Rename table", "对局台改名"),
+    SeatNeedsPlayers => ("Add two players to seat a table", "请先添加两名棋手再设对局台"),
+    AddTable => ("Add table", "添加对局台"),
+    Players => ("Players", "棋手"),
+    PlayerNameHint => ("name", "姓名"),
+    RankHint => ("5k, 3d, 2p", "如5k、3d、2p"),
+    ClubHint => ("club", "单位"),
+    AddPlayer => ("Add player", "添加棋手"),
+    // A table's state in the sidebar (with NotStarted, ByoYomi, Paused above).
+    Playing => ("playing", "对局中"),
+    CountingState => ("counting", "数子中"),
+    Finished => ("finished", "已结束"),
+    ConfirmedState => ("confirmed", "已确认"),
+    // The menu and the window's own windows (mod.rs).
+    File => ("File", "文件"),
+    NewSession => ("New session…", "新建赛事…"),
+    OpenSession => ("Open session…", "打开赛事…"),
+    SaveSessionAs => ("Save session as…", "赛事另存为…"),
+    ImportSgf => ("Import SGF as a new table…", "导入SGF为新对局台…"),
+    ExportTableSgf => ("Export the table's SGF…", "导出本台SGF…"),
+    Results => ("Results", "成绩"),
+    Welcome => (
+        "Add players, a round and a table in the sidebar, or open a session (File).",
+        "在侧栏添加棋手、轮次和对局台，或打开赛事文件（文件）。",
+    ),
+    SessionRestored => ("Session restored", "赛事已恢复"),
+    PartialDropped => (
+        "The change being written when the app stopped was incomplete and was dropped.",
+        "程序停止时正在写入的变更不完整，已舍弃。",
+    ),
+    ClocksRunning => ("Clocks that were running:", "当时正在走的棋钟："),
+    Unknown => ("unknown", "未知"),
+    ChargeDowntime => (
+        "Charge the time that passed while the app was down to the player on move?",
+        "程序停止期间的时间是否计入该行棋方的用时？",
+    ),
+    ChargeIt => ("Charge it (default)", "计入（默认）"),
+    DoNotCharge => ("Do not charge it", "不计入"),
+    SessionUnreadable => ("Session file unreadable", "赛事文件无法读取"),
+    OpenNewestBackup => ("Open the newest good backup", "打开最新的完好备份"),
+    NoFileDialog => (
+        "No file dialog is available: type the file's path.",
+        "无法打开文件对话框：请输入文件路径。",
+    ),
+    NewSessionFile => ("New session file (.ron)", "新建赛事文件（.ron）"),
+    OpenSessionFile => ("Open session file (.ron)", "打开赛事文件（.ron）"),
+    SaveSessionFileAs => ("Save session as (.ron)", "赛事另存为（.ron）"),
+    ImportSgfFile => ("Import SGF", "导入SGF"),
+    ExportSgfTo => ("Export SGF to", "导出SGF到"),
+    RestoreBackupOf => ("Restore backup of", "恢复备份："),
+    CorrectionNeedsReason => ("a clock correction needs a reason", "校正用时必须填写理由"),
 }
 
 impl Lang {
@@ -279,5 +375,167 @@ pub fn increment(inc: &str, lang: Lang) -> String {
     match lang {
         Lang::En => format!("+{inc} a move"),
         Lang::Zh => format!("每手加{inc}"),
+    }
+}
+
+/// "Label: value", with the language's colon ("标签：值").
+pub fn labelled(label: Text, value: &str, lang: Lang) -> String {
+    match lang {
+        Lang::En => format!("{}: {value}", label.tr(lang)),
+        Lang::Zh => format!("{}：{value}", label.tr(lang)),
+    }
+}
+
+/// A field that wants a whole number: "Move: "x" is not a whole number" ("手数：“x”不是整数").
+pub fn not_whole_number(field: Text, text: &str, lang: Lang) -> String {
+    match lang {
+        Lang::En => format!("{}: \"{text}\" is not a whole number", field.tr(lang)),
+        Lang::Zh => format!("{}：“{text}”不是整数", field.tr(lang)),
+    }
+}
+
+/// "round 1 table 2" ("第1轮第2台").
+pub fn table_id(id: TableId, lang: Lang) -> String {
+    match lang {
+        Lang::En => id.to_string(),
+        Lang::Zh => format!("第{}轮第{}台", id.round, id.table),
+    }
+}
+
+/// A round's heading in the sidebar: "Round 3 Final · 2026-11-29" ("第3轮 决赛 · 2026-11-29").
+pub fn round_title(number: u32, name: &str, date: &str, lang: Lang) -> String {
+    let round = match lang {
+        Lang::En => format!("Round {number}"),
+        Lang::Zh => format!("第{number}轮"),
+    };
+    match name.is_empty() {
+        true => format!("{round} · {date}"),
+        false => format!("{round} {name} · {date}"),
+    }
+}
+
+/// A table's name in the sidebar: "Table 2" ("第2台"), then its own name if it has one.
+pub fn table_title(number: u32, name: &str, lang: Lang) -> String {
+    let table = match lang {
+        Lang::En => format!("Table {number}"),
+        Lang::Zh => format!("第{number}台"),
+    };
+    match name.is_empty() {
+        true => table,
+        false => format!("{table} {name}"),
+    }
+}
+
+/// A message with values in it: the notices and the recovery window's lines. Errors come from
+/// the engines and stay in their own words.
+#[derive(Clone, Copy)]
+pub enum Msg<'a> {
+    Refused(&'a dyn Display),
+    CannotShow(TableId, &'a dyn Display),
+    PlayerNeedsName,
+    SamePlayerTwice,
+    NoRound(u32),
+    ControlForThisRun(TableId, &'a dyn Display),
+    ClockReplaced(TableId),
+    NotSavedAt(&'a Path, &'a dyn Display),
+    NotLeftUncharged(TableId, &'a dyn Display),
+    AuditBroken(&'a Path, &'a dyn Display),
+    UnsavedClosed(usize),
+    SavedAs(&'a Path),
+    NotSaved(&'a dyn Display),
+    Opened(&'a Path),
+    Imported(&'a Path),
+    PathError(&'a Path, &'a dyn Display),
+    Exported(&'a Path),
+    NotExported(&'a Path, &'a dyn Display),
+    SnapshotFailed(&'a Path, &'a dyn Display),
+    NoDialog,
+    /// The recovery: the file, its tables, the journal entries replayed.
+    Recovered(&'a Path, usize, usize),
+    /// A file opened cleanly: its tables.
+    Loaded(&'a Path, usize),
+    /// A clock that was running at the crash, and for how long the app was down (if known).
+    DownSince(TableId, Option<&'a str>),
+    OfferBackup(&'a Path),
+}
+
+impl Msg<'_> {
+    /// The message in `lang`.
+    pub fn text(self, lang: Lang) -> String {
+        let en = lang == Lang::En;
+        let id = |id: TableId| table_id(id, lang);
+        match self {
+            Msg::Refused(e) if en => format!("refused: {e}"),
+            Msg::Refused(e) => format!("未执行：{e}"),
+            Msg::CannotShow(t, e) if en => format!("{} cannot be shown: {e}", id(t)),
+            Msg::CannotShow(t, e) => format!("{}无法显示：{e}", id(t)),
+            Msg::PlayerNeedsName if en => "a player needs a name".to_string(),
+            Msg::PlayerNeedsName => "棋手必须有姓名".to_string(),
+            Msg::SamePlayerTwice if en => "Black and White must be two different players".to_string(),
+            Msg::SamePlayerTwice => "黑方和白方必须是两名不同的棋手".to_string(),
+            Msg::NoRound(n) if en => format!("there is no round {n}"),
+            Msg::NoRound(n) => format!("没有第{n}轮"),
+            Msg::ControlForThisRun(t, c) if en => format!(
+                "{}: the time control {c} holds for this run only: the session cannot store a new one yet",
+                id(t)
+            ),
+            Msg::ControlForThisRun(t, c) => format!("{}：用时{c}只在本次运行有效，赛事文件暂不能保存新的用时", id(t)),
+            Msg::ClockReplaced(t) if en => format!("{}: the clock was replaced: its new events are not stored", id(t)),
+            Msg::ClockReplaced(t) => format!("{}：棋钟已被替换，新的计时记录未保存", id(t)),
+            Msg::NotSavedAt(p, e) if en => format!("{}: not saved: {e}", p.display()),
+            Msg::NotSavedAt(p, e) => format!("{}：未保存：{e}", p.display()),
+            Msg::NotLeftUncharged(t, e) if en => format!("{}: the time could not be left uncharged: {e}", id(t)),
+            Msg::NotLeftUncharged(t, e) => format!("{}：这段时间未能不计入用时：{e}", id(t)),
+            Msg::AuditBroken(p, e) if en => format!("{}: the audit trail does not hold: {e}", p.display()),
+            Msg::AuditBroken(p, e) => format!("{}：变更记录校验不通过：{e}", p.display()),
+            Msg::UnsavedClosed(n) if en => format!("the unsaved session ({n} tables) was closed without being saved"),
+            Msg::UnsavedClosed(n) => format!("未保存的赛事（{n}台对局）已关闭，没有保存"),
+            Msg::SavedAs(p) if en => format!("saved as {}", p.display()),
+            Msg::SavedAs(p) => format!("已另存为{}", p.display()),
+            Msg::NotSaved(e) if en => format!("not saved: {e}"),
+            Msg::NotSaved(e) => format!("未保存：{e}"),
+            Msg::Opened(p) if en => format!("opened {}", p.display()),
+            Msg::Opened(p) => format!("已打开{}", p.display()),
+            Msg::Imported(p) if en => format!("imported {}", p.display()),
+            Msg::Imported(p) => format!("已导入{}", p.display()),
+            Msg::PathError(p, e) if en => format!("{}: {e}", p.display()),
+            Msg::PathError(p, e) => format!("{}：{e}", p.display()),
+            Msg::Exported(p) if en => format!("exported {}", p.display()),
+            Msg::Exported(p) => format!("已导出{}", p.display()),
+            Msg::NotExported(p, e) if en => format!("{}: not exported: {e}", p.display()),
+            Msg::NotExported(p, e) => format!("{}：导出失败：{e}", p.display()),
+            Msg::SnapshotFailed(p, e) if en => format!("{}: the last snapshot failed: {e}", p.display()),
+            Msg::SnapshotFailed(p, e) => format!("{}：最后一次存档失败：{e}", p.display()),
+            Msg::NoDialog if en => {
+                "no file dialog is available here (no desktop portal): type a path instead".to_string()
+            }
+            Msg::NoDialog => "此处无法打开文件对话框（没有桌面门户）：请直接输入路径".to_string(),
+            Msg::Recovered(p, tables, replayed) if en => format!(
+                "{}: the app did not close cleanly. Restored {tables} tables; {replayed} journal entries replayed.",
+                p.display()
+            ),
+            Msg::Recovered(p, tables, replayed) => format!(
+                "{}：程序上次未正常关闭。已恢复{tables}台对局，重放{replayed}条日志记录。",
+                p.display()
+            ),
+            Msg::Loaded(p, tables) if en => format!("{}: {tables} tables.", p.display()),
+            Msg::Loaded(p, tables) => format!("{}：{tables}台对局。", p.display()),
+            Msg::DownSince(t, down) => {
+                let down = down.unwrap_or(Text::Unknown.tr(lang));
+                match lang {
+                    Lang::En => format!("{}: {down} since its last recorded change", id(t)),
+                    Lang::Zh => format!("{}：距最后一次记录的变化已过{down}", id(t)),
+                }
+            }
+            Msg::OfferBackup(p) if en => format!(
+                "{} does not read (see the message below). Open its newest good backup instead? \
+                 The unreadable file is kept beside it, never overwritten.",
+                p.display()
+            ),
+            Msg::OfferBackup(p) => format!(
+                "{}无法读取（见下方消息）。是否改为打开它最新的完好备份？无法读取的文件保留在原处，不会被覆盖。",
+                p.display()
+            ),
+        }
     }
 }

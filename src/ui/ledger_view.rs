@@ -11,7 +11,7 @@ use crate::ledger::OffenceId;
 
 use super::app::{Command, Table};
 use super::clock_view::hms;
-use super::dialogs::{self, Open, Word};
+use super::dialogs::{self, Open};
 use super::i18n::{self, Lang, Text};
 
 /// The quick buttons: the offences an arbiter meets most at a table, with their labels.
@@ -20,11 +20,11 @@ pub fn quick(lang: Lang) -> [(&'static str, OffenceId); 8] {
         (Text::PhoneSounds.tr(lang), OffenceId::PhoneSounds),
         (Text::Takeback.tr(lang), OffenceId::Takeback),
         (Text::EarlyPress.tr(lang), OffenceId::ClockBeforeStone),
-        (Word::Lateness.tr(lang), OffenceId::Lateness),
-        (Word::DoubleMove.tr(lang), OffenceId::TwoMovesInARow),
-        (Word::MistakenCapture.tr(lang), OffenceId::CapturedLiveStones),
-        (Word::CapturesNotRemoved.tr(lang), OffenceId::CapturesNotRemoved),
-        (Word::Disturbing.tr(lang), OffenceId::DisturbingOpponent),
+        (Text::Lateness.tr(lang), OffenceId::Lateness),
+        (Text::DoubleMove.tr(lang), OffenceId::TwoMovesInARow),
+        (Text::MistakenCapture.tr(lang), OffenceId::CapturedLiveStones),
+        (Text::CapturesNotRemoved.tr(lang), OffenceId::CapturesNotRemoved),
+        (Text::Disturbing.tr(lang), OffenceId::DisturbingOpponent),
     ]
 }
 
@@ -48,7 +48,7 @@ pub fn show(ui: &mut egui::Ui, table: &mut Table, reading: &Reading) -> Vec<Comm
                 commands.push(Command::OpenDialog(Open::Incident(offender, offence)));
             }
         }
-        ui.menu_button(Word::OtherOffence.tr(lang), |ui| {
+        ui.menu_button(Text::OtherOffence.tr(lang), |ui| {
             for o in &table.catalogue.offences {
                 let text = format!("{} ({})", o.name(ledger_lang), o.article_label(ledger_lang));
                 if ui.button(text).clicked() {

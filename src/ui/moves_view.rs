@@ -8,7 +8,6 @@ use crate::board::Color;
 use crate::game::Action;
 
 use super::app::{Command, Mode, Table};
-use super::dialogs::Word;
 use super::i18n::{self, Text};
 use crate::clock::Phase;
 
@@ -104,14 +103,14 @@ pub fn toolbar(ui: &mut egui::Ui, table: &Table) -> Vec<Command> {
         if ui.button(table.tr(Text::Count)).clicked() {
             commands.push(Command::EnterCounting);
         }
-        if ui.button(Word::Resign.tr(table.lang)).clicked() {
+        if ui.button(Text::Resign.tr(table.lang)).clicked() {
             commands.push(Command::Resign(table.game.to_move()));
         }
         // Handicap stones go on a new game, before the first move and the clock.
         let fresh = table.game.nodes_len() == 1 && table.clock.phase() == Phase::NotStarted;
         ui.add_enabled_ui(fresh, |ui| {
             let handicap = table.game.info.handicap;
-            ui.menu_button(format!("{} {handicap}", Word::Handicap.tr(table.lang)), |ui| {
+            ui.menu_button(format!("{} {handicap}", Text::Handicap.tr(table.lang)), |ui| {
                 for stones in [0, 2, 3, 4, 5, 6, 7, 8, 9] {
                     if ui.selectable_label(handicap == stones, stones.to_string()).clicked() {
                         commands.push(Command::Handicap(stones));

@@ -10,7 +10,7 @@ use crate::clock::{TimeControl, TimeLeft};
 use crate::session::{PlayerId, Rank, Session, TableId};
 
 use super::clock_view::hms;
-use super::i18n::Lang;
+use super::i18n::{self, Lang, Text};
 use super::workstation::{Place, TableState, View, Workstation, WsCommand, on_move};
 
 /// The sidebar's text being typed and choices not yet made into commands.
@@ -33,14 +33,6 @@ pub struct SidebarDrafts {
 pub enum Renaming {
     Round(u32),
     Table(TableId),
-}
-
-/// English or Chinese (the lead moves these into `i18n`).
-fn t(lang: Lang, en: &'static str, zh: &'static str) -> &'static str {
-    match lang {
-        Lang::En => en,
-        Lang::Zh => zh,
-    }
 }
 
 /// The highlight of a table in byo-yomi.
@@ -69,12 +61,12 @@ pub fn show(ui: &mut egui::Ui, ws: &Workstation, drafts: &mut SidebarDrafts, now
     egui::ScrollArea::vertical().id_salt("sidebar").show(ui, |ui| {
         ui.heading(&ws.session.event.name);
         let place = match &ws.place {
-            Place::Unsaved => t(lang, "not saved yet", "尚未保存").to_string(),
+            Place::Unsaved => Text::NotSavedYet.tr(lang).to_string(),
             Place::File { path, .. } => path.display().to_string(),
         };
         ui.label(RichText::new(place).small());
         ui.horizontal(|ui| {
-            let label = ui.label(t(lang, "Arbiter", "裁判"));
+            let label = ui.label(Text::ArbiterName.tr(lang));
             if drafts.arbiter.is_empty() {
                 drafts.arbiter = ws.arbiter.clone();
             }
@@ -92,10 +84,10 @@ pub fn show(ui: &mut egui::Ui, ws: &Workstation, drafts: &mut SidebarDrafts, now
         ui.horizontal(|ui| {
             ui.add(
                 egui::TextEdit::singleline(&mut drafts.round_date)
-                    .hint_text(t(lang, "date", "日期"))
+                    .hint_text(Text::DateHint.tr(lang))
                     .desired_width(90.0),
             );
-            if ui.button(t(lang, "New round", "新一轮")).clicked() {
+            if ui.button(Text::NewRound.tr(lang)).clicked() {
                 commands.push(WsCommand::NewRound {
                     date: std::mem::take(&mut drafts.round_date),
                 });
@@ -116,16 +108,7 @@ fn rounds(
     commands: &mut Vec<WsCommand>,
 ) {
     let lang = ws.lang();
-    let title = match round.name.is_empty() {
-        true => format!("{} {} · {}", t(lang, "Round", "第"), round.number, round.date),
-        false => format!(
-            "{} {} {} · {}",
-            t(lang, "Round", "第"),
-            round.number,
-            round.name,
-            round.date
-        ),
-    };
+    let title = i18n::round_title(round.number, &round.name, &round.date, lang);
     egui::CollapsingHeader::new(title)
         .id_salt(("round", round.number))
         .default_open(true)
@@ -167,10 +150,7 @@ fn table_row(
     });
     frame.show(ui, |ui| {
         ui.horizontal(|ui| {
-            let name = match stored.name.is_empty() {
-                true => format!("{} {}", t(lang, "Table", "台"), id.table),
-                false => format!("{} {} {}", t(lang, "Table", "台"), id.table, stored.name),
-            };
+            let name = i18n::table_title(id.table, &stored.name, lang);
             if ui.selectable_label(selected, RichText::new(name).strong()).clicked() {
                 commands.push(WsCommand::Select(id));
             }
@@ -180,13 +160,13 @@ fn table_row(
                 _ => label.weak(),
             };
             ui.label(label);
-            if index > 0 && ui.small_button(t(lang, "Up", "上移")).clicked() {
+            if index > 0 && ui.small_button(Text::MoveUp.tr(lang)).clicked() {
                 commands.push(WsCommand::MoveTable {
                     table: id,
                     to_index: index - 1,
                 });
             }
-            if index + 1 < count && ui.small_button(t(lang, "Down", "下移")).clicked() {
+            if index + 1 < count && ui.small_button(Text::MoveDown.tr(lang)).clicked() {
                 commands.push(WsCommand::MoveTable {
                     table: id,
                     to_index: index + 1,
@@ -199,8 +179,8 @@ fn table_row(
         for (color, player) in [(Color::Black, stored.black), (Color::White, stored.white)] {
             ui.horizontal(|ui| {
                 let side = RichText::new(match color {
-                    Color::Black => t(lang, "B", "黑"),
-                    Color::White => t(lang, "W", "白"),
+                    Color::Black => Text::BlackShort.tr(lang),
+                    Color::White => Text::WhiteShort.tr(lang),
                 })
                 .monospace();
                 // The side whose clock runs is marked.
@@ -234,11 +214,11 @@ fn rename(
             ui.horizontal(|ui| {
                 let edit = ui.add(
                     egui::TextEdit::singleline(text)
-                        .hint_text(t(lang, "name", "名称"))
+                        .hint_text(Text::RenameHint.tr(lang))
                         .desired_width(120.0),
                 );
                 let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-                if ui.button(t(lang, "OK", "确定")).clicked() || enter {
+                if ui.button(Text::Ok.tr(lang)).clicked() || enter {
                     let name = text.trim().to_string();
                     commands.push(match what {
                         Renaming::Round(number) => WsCommand::RenameRound { number, name },
@@ -246,7 +226,7 @@ fn rename(
                     });
                     done = true;
                 }
-                if ui.button(t(lang, "Cancel", "取消")).clicked() {
+                if ui.button(Text::Cancel.tr(lang)).clicked() {
                     done = true;
                 }
             });
@@ -256,8 +236,8 @@ fn rename(
         }
         _ => {
             let label = match what {
-                Renaming::Round(_) => t(lang, "Rename round", "重命名轮次"),
-                Renaming::Table(_) => t(lang, "Rename table", "重命名台"),
+                Renaming::Round(_) => Text::RenameRound.tr(lang),
+                Renaming::Table(_) => Text::RenameTable.tr(lang),
             };
             if ui.small_button(label).clicked() {
                 drafts.renaming = Some((what, current.to_string()));
@@ -287,26 +267,26 @@ fn new_table(
 ) {
     let lang = ws.lang();
     if ws.session.players.len() < 2 {
-        ui.label(RichText::new(t(lang, "Add two players to seat a table", "先添加两名棋手")).weak());
+        ui.label(RichText::new(Text::SeatNeedsPlayers.tr(lang)).weak());
         return;
     }
     choose_player(
         ui,
         &ws.session,
         (round, "black"),
-        t(lang, "Black", "黑方"),
+        i18n::color_name(Color::Black, lang),
         &mut drafts.black,
     );
     choose_player(
         ui,
         &ws.session,
         (round, "white"),
-        t(lang, "White", "白方"),
+        i18n::color_name(Color::White, lang),
         &mut drafts.white,
     );
     let ready = drafts.black.is_some() && drafts.white.is_some() && drafts.black != drafts.white;
     if ui
-        .add_enabled(ready, egui::Button::new(t(lang, "Add table", "添加对局台")))
+        .add_enabled(ready, egui::Button::new(Text::AddTable.tr(lang)))
         .clicked()
         && let (Some(black), Some(white)) = (drafts.black, drafts.white)
     {
@@ -318,7 +298,7 @@ fn new_table(
 
 fn players(ui: &mut egui::Ui, ws: &Workstation, drafts: &mut SidebarDrafts, commands: &mut Vec<WsCommand>) {
     let lang = ws.lang();
-    egui::CollapsingHeader::new(t(lang, "Players", "棋手"))
+    egui::CollapsingHeader::new(Text::Players.tr(lang))
         .id_salt("players")
         .default_open(true)
         .show(ui, |ui| {
@@ -333,17 +313,17 @@ fn players(ui: &mut egui::Ui, ws: &Workstation, drafts: &mut SidebarDrafts, comm
             ui.horizontal(|ui| {
                 ui.add(
                     egui::TextEdit::singleline(&mut drafts.player_name)
-                        .hint_text(t(lang, "name", "姓名"))
+                        .hint_text(Text::PlayerNameHint.tr(lang))
                         .desired_width(110.0),
                 );
                 ui.add(
                     egui::TextEdit::singleline(&mut drafts.player_rank)
-                        .hint_text(t(lang, "5k, 3d, 2p", "5k, 3d, 2p"))
+                        .hint_text(Text::RankHint.tr(lang))
                         .desired_width(50.0),
                 );
                 ui.add(
                     egui::TextEdit::singleline(&mut drafts.player_club)
-                        .hint_text(t(lang, "club", "单位"))
+                        .hint_text(Text::ClubHint.tr(lang))
                         .desired_width(70.0),
                 );
             });
@@ -353,7 +333,7 @@ fn players(ui: &mut egui::Ui, ws: &Workstation, drafts: &mut SidebarDrafts, comm
             }
             let ready = rank.is_ok() && !drafts.player_name.trim().is_empty();
             if ui
-                .add_enabled(ready, egui::Button::new(t(lang, "Add player", "添加棋手")))
+                .add_enabled(ready, egui::Button::new(Text::AddPlayer.tr(lang)))
                 .clicked()
                 && let Ok(rank) = rank
             {

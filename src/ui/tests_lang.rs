@@ -10,7 +10,7 @@ use egui_kittest::kittest::Queryable;
 
 use super::app::Keys;
 use super::fonts;
-use super::i18n::{self, Lang, Text};
+use super::i18n::{self, Lang, Msg, Text};
 use super::settings::{self, Settings};
 use crate::board::Color;
 
@@ -67,7 +67,78 @@ fn every_string(lang: Lang) -> Vec<String> {
     for l in [Lang::Zh, Lang::En] {
         out.push(l.own_name().to_string());
     }
+    out.extend(every_message(lang));
     out
+}
+
+/// Every formatted message (notices, the recovery and backup windows, the sidebar's headings),
+/// with sample values, in `lang`.
+fn every_message(lang: Lang) -> Vec<String> {
+    use std::path::Path;
+
+    use crate::session::TableId;
+    let id = TableId { round: 2, table: 7 };
+    let path = Path::new("/tmp/event.ron");
+    let e = "the error";
+    let mut out = vec![
+        i18n::labelled(Text::AuditTrail, "broken at 3", lang),
+        i18n::not_whole_number(Text::MoveNumber, "x", lang),
+        i18n::table_id(id, lang),
+        i18n::round_title(3, "", "2026-11-29", lang),
+        i18n::round_title(3, "决赛", "2026-11-29", lang),
+        i18n::table_title(2, "", lang),
+        i18n::table_title(2, "主台", lang),
+    ];
+    let messages = [
+        Msg::Refused(&e),
+        Msg::CannotShow(id, &e),
+        Msg::PlayerNeedsName,
+        Msg::SamePlayerTwice,
+        Msg::NoRound(4),
+        Msg::ControlForThisRun(id, &"sudden death 1:00:00"),
+        Msg::ClockReplaced(id),
+        Msg::NotSavedAt(path, &e),
+        Msg::NotLeftUncharged(id, &e),
+        Msg::AuditBroken(path, &e),
+        Msg::UnsavedClosed(3),
+        Msg::SavedAs(path),
+        Msg::NotSaved(&e),
+        Msg::Opened(path),
+        Msg::Imported(path),
+        Msg::PathError(path, &e),
+        Msg::Exported(path),
+        Msg::NotExported(path, &e),
+        Msg::SnapshotFailed(path, &e),
+        Msg::NoDialog,
+        Msg::Recovered(path, 3, 12),
+        Msg::Loaded(path, 3),
+        Msg::DownSince(id, Some("0:05")),
+        Msg::DownSince(id, None),
+        Msg::OfferBackup(path),
+    ];
+    out.extend(messages.into_iter().map(|m| m.text(lang)));
+    out
+}
+
+#[test]
+fn every_message_names_the_table_in_the_language_asked() {
+    // A message for a table in Chinese says 第2轮第7台, never "round 2 table 7"; a message
+    // with no value of its own is not the English one.
+    use crate::session::TableId;
+    let id = TableId { round: 2, table: 7 };
+    assert_eq!(
+        Msg::ClockReplaced(id).text(Lang::En),
+        "round 2 table 7: the clock was replaced: its new events are not stored"
+    );
+    assert!(Msg::ClockReplaced(id).text(Lang::Zh).starts_with("第2轮第7台："));
+    assert_eq!(
+        Msg::DownSince(id, None).text(Lang::Zh),
+        "第2轮第7台：距最后一次记录的变化已过未知"
+    );
+    for (en, zh) in every_message(Lang::En).iter().zip(every_message(Lang::Zh)) {
+        assert_ne!(*en, zh, "not translated: {en}");
+        assert!(!zh.contains("round 2") && !zh.contains("table"), "English left in {zh}");
+    }
 }
 
 #[test]
@@ -345,4 +416,132 @@ fn every_character_in_the_sources_is_in_the_bundled_fonts() {
         Vec::<char>::new(),
         "run packaging/fonts/make-font-subset.sh"
     );
+}
+
+/// The whole window in Chinese at `ws`, fonts installed by the shell.
+fn shell_in_chinese(ws: super::workstation::Workstation) -> Harness<'static, super::Shell> {
+    let mut harness = Harness::builder()
+        .with_size(egui::Vec2::new(1700.0, 950.0))
+        .build_ui_state(
+            |ui, shell: &mut super::Shell| shell.frame(ui, std::time::Duration::ZERO, std::time::Duration::ZERO),
+            super::Shell::new(ws),
+        );
+    harness.run();
+    harness
+}
+
+fn chinese_workstation() -> super::workstation::Workstation {
+    use super::workstation::{Workstation, WsCommand};
+    let settings = Settings {
+        lang: Lang::Zh,
+        ..Settings::default()
+    };
+    let mut ws = Workstation::new(settings, std::time::Duration::ZERO);
+    let at = std::time::Duration::ZERO;
+    for (name, rank) in [("陈力", "3d"), ("Ann Smith", "2k")] {
+        let rank = rank.parse().unwrap_or_else(|e| panic!("{e}"));
+        ws.apply(
+            WsCommand::AddPlayer {
+                name: name.to_string(),
+                rank,
+                club: String::new(),
+            },
+            at,
+        );
+    }
+    ws.apply(
+        WsCommand::NewRound {
+            date: "2026-11-29".to_string(),
+        },
+        at,
+    );
+    ws.apply(
+        WsCommand::NewTable {
+            round: 1,
+            black: crate::session::PlayerId(1),
+            white: crate::session::PlayerId(2),
+        },
+        at,
+    );
+    ws
+}
+
+#[test]
+fn the_sidebar_and_menu_speak_chinese() {
+    let mut harness = shell_in_chinese(chinese_workstation());
+    harness.run();
+    for zh in [
+        "文件",
+        "成绩",
+        "设置",
+        "棋手",
+        "添加棋手",
+        "新建轮次",
+        "尚未保存",
+        "未开始",
+        "轮次改名",
+    ] {
+        assert!(harness.query_all_by_label(zh).next().is_some(), "{zh} not shown");
+    }
+    assert!(
+        harness
+            .query_all_by_label_contains("第1轮 · 2026-11-29")
+            .next()
+            .is_some(),
+        "round heading"
+    );
+    assert!(harness.query_all_by_label("第1台").next().is_some(), "table name");
+    for en in [
+        "File",
+        "Results",
+        "Players",
+        "Add player",
+        "New round",
+        "Table 1",
+        "not started",
+        "Arbiter",
+    ] {
+        assert!(harness.query_all_by_label(en).next().is_none(), "{en} still shown");
+    }
+}
+
+#[test]
+fn the_recovery_and_backup_windows_speak_chinese() {
+    use super::workstation::Recovery;
+    let mut ws = chinese_workstation();
+    let table = crate::session::TableId { round: 1, table: 1 };
+    ws.recovery = Some(Recovery {
+        path: "/tmp/event.ron".into(),
+        recovered: true,
+        tables: 1,
+        replayed: 4,
+        dropped_partial: true,
+        chain: None,
+        running: vec![(table, Some(std::time::Duration::from_secs(300)))],
+    });
+    ws.offer_backup = Some("/tmp/other.ron".into());
+    ws.notify(i18n::Msg::NoDialog.text(Lang::Zh), true);
+    let harness = shell_in_chinese(ws);
+    for zh in [
+        Text::SessionRestored,
+        Text::PartialDropped,
+        Text::ClocksRunning,
+        Text::ChargeIt,
+        Text::DoNotCharge,
+        Text::SessionUnreadable,
+        Text::OpenNewestBackup,
+    ] {
+        let zh = zh.tr(Lang::Zh);
+        assert!(harness.query_all_by_label(zh).next().is_some(), "{zh} not shown");
+    }
+    assert!(harness.query_all_by_label_contains("已恢复1台对局").next().is_some());
+    assert!(
+        harness
+            .query_all_by_label_contains("第1轮第1台：距最后一次记录的变化已过")
+            .next()
+            .is_some()
+    );
+    assert!(harness.query_all_by_label_contains("完好备份？").next().is_some());
+    assert!(harness.query_all_by_label_contains("没有桌面门户").next().is_some());
+    assert!(harness.query_all_by_label("Charge it (default)").next().is_none());
 }

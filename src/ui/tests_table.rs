@@ -528,15 +528,16 @@ fn the_forms_and_buttons_draw_in_chinese() {
     harness.state_mut().table.lang = i18n::Lang::Zh;
     harness.run();
     harness.get_by_label("按键：左Shift＝黑方按钟，右Shift＝白方按钟，空格＝暂停／继续");
-    click(&mut harness, "校正计时");
-    harness.get_by_label("基本用时");
-    click(&mut harness, "取消");
-    click(&mut harness, "迟到");
-    harness.get_by_label("迟到分钟");
-    click(&mut harness, "取消");
-    click(&mut harness, "妨碍对方");
-    harness.get_by_label("按规则");
-    click(&mut harness, "其他违规");
+    let zh = |t: i18n::Text| t.tr(i18n::Lang::Zh);
+    click(&mut harness, zh(i18n::Text::CorrectClock));
+    harness.get_by_label(zh(i18n::Text::MainTime));
+    click(&mut harness, zh(i18n::Text::Cancel));
+    click(&mut harness, zh(i18n::Text::Lateness));
+    harness.get_by_label(zh(i18n::Text::MinutesLate));
+    click(&mut harness, zh(i18n::Text::Cancel));
+    click(&mut harness, zh(i18n::Text::Disturbing));
+    harness.get_by_label(zh(i18n::Text::ByCatalogue));
+    click(&mut harness, zh(i18n::Text::OtherOffence));
     click(&mut harness, "让子 0");
     assert!(harness.state().table.message.is_none());
 }
