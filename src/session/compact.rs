@@ -184,16 +184,17 @@ fn read_instant(text: &str) -> Result<Duration, String> {
 pub(crate) fn read_clock_line(line: &str) -> Result<ClockEvent, String> {
     let (at, kind) = line.split_once(' ').ok_or("expected an instant and an event")?;
     let at = read_instant(at)?;
-    let words: Vec<&str> = kind.split(' ').collect();
-    let kind = match words[..] {
-        ["S", color] => EventKind::Start {
+    let mut words = kind.split(' ');
+    let mut word = || words.next();
+    let kind = match [word(), word(), word(), word()] {
+        [Some("S"), Some(color), None, None] => EventKind::Start {
             to_move: read_color(color)?,
         },
-        ["P", color, number] => EventKind::Press {
+        [Some("P"), Some(color), Some(number), None] => EventKind::Press {
             player: read_color(color)?,
             move_number: number.parse().map_err(|_| format!("`{number}` is not a move number"))?,
         },
-        ["R"] => EventKind::Resume,
+        [Some("R"), None, None, None] => EventKind::Resume,
         _ => ron::from_str(kind).map_err(|e| format!("column {}: {}", e.span.start.col, e.code))?,
     };
     Ok(ClockEvent { at, kind })

@@ -87,6 +87,12 @@ pub enum Change {
         table: TableId,
         to_index: usize,
     },
+    /// The table's time control set, in its written form (`chinese:60m/5`), before its clock
+    /// starts.
+    TimeControl {
+        table: TableId,
+        control: String,
+    },
 }
 
 impl Change {
@@ -100,6 +106,7 @@ impl Change {
             | Change::MoveTable { .. } => None,
             Change::Table { table, .. }
             | Change::RenameTable { table, .. }
+            | Change::TimeControl { table, .. }
             | Change::Record { table, .. }
             | Change::Clock { table, .. }
             | Change::Ledger { table, .. }
@@ -150,6 +157,8 @@ pub enum SessionError {
     AlreadySigned { table: TableId, signer: Signer },
     #[error("a signature needs a name or initials")]
     MissingName,
+    #[error("the clock of {0} has started: its time control can no longer change")]
+    ClockStarted(TableId),
     #[error("the audit trail: {0}")]
     Chain(#[from] ChainError),
 }
@@ -336,6 +345,16 @@ fn change_game(game: &mut TableGame, id: TableId, stamp: &Stamp, change: &Change
             let record = sgf::read_str(sgf).map_err(StoredGameError::from)?;
             game.record = sgf.clone();
             format!("record: {} moves; {note}", record.moves().len())
+        }
+        Change::TimeControl { control, .. } => {
+            locked(game)?;
+            if !game.clock_events.is_empty() {
+                return Err(SessionError::ClockStarted(id));
+            }
+            let what = format!("time control: {} -> {control}", game.time_control);
+            game.time_control = control.clone();
+            game.control()?;
+            what
         }
         Change::Clock { event, .. } => {
             game.clock_events.push(event.clone());

@@ -19,6 +19,17 @@ use super::dialogs::{self, AdjournForm, CorrectionForm, Dialog, IncidentForm, La
 use super::i18n::{Lang, Text};
 use super::{board_view, clock_view, counting_view, ledger_view, moves_view};
 
+/// The widths of the move list and of the clock-and-ledger panel in a table `width` wide: the
+/// board keeps at least `MIN_BOARD` (its panel shrinks, then the move list goes) so that it is
+/// never drawn under a panel.
+pub fn side_widths(width: f32) -> (f32, f32) {
+    const MIN_BOARD: f32 = 360.0;
+    const MOVES: f32 = 170.0;
+    let right = (width - MIN_BOARD - MOVES).clamp(320.0, 480.0);
+    let moves = if width - right - MOVES >= MIN_BOARD { MOVES } else { 0.0 };
+    (moves, right)
+}
+
 /// The time control a new table starts with.
 pub const DEFAULT_CONTROL: &str = "chinese:60m/5";
 /// How long a caption stays up when nothing replaces it.
@@ -322,13 +333,16 @@ impl Table {
     fn panels(&mut self, ui: &mut egui::Ui, now: Duration) -> Vec<Command> {
         let mut commands = Vec::new();
         let reading = self.reading(now);
-        egui::Panel::left("moves")
-            .resizable(false)
-            .exact_size(170.0)
-            .show(ui, |ui| commands.extend(moves_view::show(ui, self)));
+        let (moves_width, right_width) = side_widths(ui.available_width());
+        if moves_width > 0.0 {
+            egui::Panel::left("moves")
+                .resizable(false)
+                .exact_size(moves_width)
+                .show(ui, |ui| commands.extend(moves_view::show(ui, self)));
+        }
         egui::Panel::right("clock_and_ledger")
             .resizable(false)
-            .exact_size(480.0)
+            .exact_size(right_width)
             .show(ui, |ui| match self.counting {
                 Some(_) => {
                     egui::ScrollArea::vertical()

@@ -435,7 +435,6 @@ pub enum Msg<'a> {
     PlayerNeedsName,
     SamePlayerTwice,
     NoRound(u32),
-    ControlForThisRun(TableId, &'a dyn Display),
     ClockReplaced(TableId),
     NotSavedAt(&'a Path, &'a dyn Display),
     NotLeftUncharged(TableId, &'a dyn Display),
@@ -475,11 +474,6 @@ impl Msg<'_> {
             Msg::SamePlayerTwice => "黑方和白方必须是两名不同的棋手".to_string(),
             Msg::NoRound(n) if en => format!("there is no round {n}"),
             Msg::NoRound(n) => format!("没有第{n}轮"),
-            Msg::ControlForThisRun(t, c) if en => format!(
-                "{}: the time control {c} holds for this run only: the session cannot store a new one yet",
-                id(t)
-            ),
-            Msg::ControlForThisRun(t, c) => format!("{}：用时{c}只在本次运行有效，赛事文件暂不能保存新的用时", id(t)),
             Msg::ClockReplaced(t) if en => format!("{}: the clock was replaced: its new events are not stored", id(t)),
             Msg::ClockReplaced(t) => format!("{}：棋钟已被替换，新的计时记录未保存", id(t)),
             Msg::NotSavedAt(p, e) if en => format!("{}: not saved: {e}", p.display()),

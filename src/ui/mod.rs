@@ -43,7 +43,7 @@ use std::time::{Duration, Instant, SystemTime};
 pub use app::{Command, Mode, Table};
 
 use files::Request;
-use i18n::Lang;
+use i18n::{Lang, Msg, Text};
 use results_view::ResultsScreen;
 use settings::Settings;
 use sound::Sound;
@@ -90,7 +90,9 @@ pub fn run_window() -> Result<(), eframe::Error> {
 
 /// Opens the window with the session file `session` (read on a worker thread once it is open).
 pub fn run_window_with(session: Option<PathBuf>) -> Result<(), eframe::Error> {
-    let started = std::env::var_os(TIMING_VAR).is_some_and(|v| v == "1").then(Instant::now);
+    let started = std::env::var_os(TIMING_VAR)
+        .is_some_and(|v| v == "1")
+        .then(Instant::now);
     let options = eframe::NativeOptions {
         renderer: eframe::Renderer::Glow,
         viewport: egui::ViewportBuilder::default()
@@ -157,14 +159,6 @@ impl eframe::App for Window {
     }
 }
 
-/// English or Chinese (the lead moves these into `i18n`).
-fn t(lang: Lang, en: &'static str, zh: &'static str) -> &'static str {
-    match lang {
-        Lang::En => en,
-        Lang::Zh => zh,
-    }
-}
-
 /// The window's content, driven by the times it is given (tests drive it exactly).
 pub struct Shell {
     pub ws: Workstation,
@@ -217,7 +211,7 @@ impl Shell {
             let mut open = true;
             let mut settings = self.ws.settings.clone();
             let mut changed = false;
-            egui::Window::new(t(lang, "Settings", "设置"))
+            egui::Window::new(Text::Settings.tr(lang))
                 .open(&mut open)
                 .show(ui.ctx(), |ui| changed = settings::show(ui, &mut settings));
             self.settings_open = open;
@@ -233,11 +227,7 @@ impl Shell {
                     live.table.frame(ui, at);
                 }
                 None => {
-                    ui.label(t(
-                        lang,
-                        "Add players, a round and a table in the sidebar, or open a session (File).",
-                        "在侧栏添加棋手、轮次和对局台，或打开一个赛事文件（文件）。",
-                    ));
+                    ui.label(Text::Welcome.tr(lang));
                 }
             },
         });
@@ -292,17 +282,17 @@ impl Shell {
         let lang = self.ws.lang();
         let mut commands = Vec::new();
         egui::MenuBar::new().ui(ui, |ui| {
-            ui.menu_button(t(lang, "File", "文件"), |ui| {
-                for (action, en, zh) in [
-                    (FileAction::New, "New session…", "新建赛事…"),
-                    (FileAction::Open, "Open session…", "打开赛事…"),
-                    (FileAction::SaveAs, "Save session as…", "赛事另存为…"),
-                    (FileAction::Import, "Import SGF as a new table…", "导入SGF为新对局台…"),
-                    (FileAction::Export, "Export the table's SGF…", "导出本台SGF…"),
+            ui.menu_button(Text::File.tr(lang), |ui| {
+                for (action, text) in [
+                    (FileAction::New, Text::NewSession),
+                    (FileAction::Open, Text::OpenSession),
+                    (FileAction::SaveAs, Text::SaveSessionAs),
+                    (FileAction::Import, Text::ImportSgf),
+                    (FileAction::Export, Text::ExportTableSgf),
                 ] {
                     let request = self.ws.request(action);
                     if ui
-                        .add_enabled(request.is_some(), egui::Button::new(t(lang, en, zh)))
+                        .add_enabled(request.is_some(), egui::Button::new(text.tr(lang)))
                         .clicked()
                         && let Some(request) = request
                     {
@@ -312,18 +302,18 @@ impl Shell {
                 }
             });
             let results = self.ws.view == View::Results;
-            if ui.selectable_label(results, t(lang, "Results", "成绩")).clicked() {
+            if ui.selectable_label(results, Text::Results.tr(lang)).clicked() {
                 commands.push(WsCommand::View(if results { View::Table } else { View::Results }));
             }
             if ui
-                .selectable_label(self.settings_open, t(lang, "Settings", "设置"))
+                .selectable_label(self.settings_open, Text::Settings.tr(lang))
                 .clicked()
             {
                 self.settings_open = !self.settings_open;
             }
             ui.separator();
-            for (l, name) in [(Lang::En, "English"), (Lang::Zh, "中文")] {
-                if ui.selectable_label(lang == l, name).clicked() && lang != l {
+            for l in [Lang::En, Lang::Zh] {
+                if ui.selectable_label(lang == l, l.own_name()).clicked() && lang != l {
                     commands.push(WsCommand::SetLang(l));
                 }
             }
@@ -357,71 +347,77 @@ fn notices(ui: &mut egui::Ui, ws: &Workstation) -> Vec<WsCommand> {
     commands
 }
 
+/// The title of the window that asks for a typed path.
+fn request_title(request: &Request) -> Text {
+    match request {
+        Request::NewSession(_) => Text::NewSessionFile,
+        Request::Open => Text::OpenSessionFile,
+        Request::SaveAs(_) => Text::SaveSessionFileAs,
+        Request::ImportSgf => Text::ImportSgfFile,
+        Request::ExportSgf { .. } => Text::ExportSgfTo,
+        Request::RestoreBackup(_) => Text::RestoreBackupOf,
+    }
+}
+
 /// The windows that ask something: the recovery, the backup of an unreadable file, a typed path.
 fn windows(ctx: &egui::Context, ws: &mut Workstation) -> Vec<WsCommand> {
     let lang = ws.lang();
     let mut commands = Vec::new();
     if let Some(r) = &ws.recovery {
-        egui::Window::new(t(lang, "Session restored", "赛事已恢复"))
+        egui::Window::new(Text::SessionRestored.tr(lang))
             .anchor(egui::Align2::CENTER_TOP, [0.0, 80.0])
             .collapsible(false)
             .show(ctx, |ui| {
                 if r.recovered {
-                    ui.label(format!(
-                        "{}: the app did not close cleanly. Restored {} tables; {} journal entries replayed.",
-                        r.path.display(),
-                        r.tables,
-                        r.replayed
-                    ));
+                    ui.label(Msg::Recovered(&r.path, r.tables, r.replayed).text(lang));
                 } else {
-                    ui.label(format!("{}: {} tables.", r.path.display(), r.tables));
+                    ui.label(Msg::Loaded(&r.path, r.tables).text(lang));
                 }
                 if r.dropped_partial {
-                    ui.label("The change being written when the app stopped was incomplete and was dropped.");
+                    ui.label(Text::PartialDropped.tr(lang));
                 }
                 if let Some(chain) = &r.chain {
-                    ui.colored_label(egui::Color32::from_rgb(230, 80, 60), format!("Audit trail: {chain}"));
+                    ui.colored_label(
+                        egui::Color32::from_rgb(230, 80, 60),
+                        i18n::labelled(Text::AuditTrail, chain, lang),
+                    );
                 }
                 if !r.running.is_empty() {
                     ui.separator();
-                    ui.label("Clocks that were running:");
+                    ui.label(Text::ClocksRunning.tr(lang));
                     for (id, down) in &r.running {
-                        let down = down.map_or_else(|| "unknown".to_string(), clock_view::hms);
-                        ui.label(format!("{id}: {down} since its last recorded change"));
+                        let down = down.map(clock_view::hms);
+                        ui.label(Msg::DownSince(*id, down.as_deref()).text(lang));
                     }
-                    ui.label("Charge the time that passed while the app was down to the player on move?");
+                    ui.label(Text::ChargeDowntime.tr(lang));
                     ui.horizontal(|ui| {
-                        if ui.button("Charge it (default)").clicked() {
+                        if ui.button(Text::ChargeIt.tr(lang)).clicked() {
                             commands.push(WsCommand::ChargeDowntime(true));
                         }
-                        if ui.button("Do not charge it").clicked() {
+                        if ui.button(Text::DoNotCharge.tr(lang)).clicked() {
                             commands.push(WsCommand::ChargeDowntime(false));
                         }
                     });
-                } else if ui.button(t(lang, "OK", "确定")).clicked() {
+                } else if ui.button(Text::Ok.tr(lang)).clicked() {
                     commands.push(WsCommand::ChargeDowntime(true));
                 }
             });
     }
     if let Some(path) = &ws.offer_backup {
-        egui::Window::new(t(lang, "Session file unreadable", "赛事文件无法读取"))
+        egui::Window::new(Text::SessionUnreadable.tr(lang))
             .anchor(egui::Align2::CENTER_TOP, [0.0, 80.0])
             .collapsible(false)
             .show(ctx, |ui| {
-                ui.label(format!(
-                    "{} does not read (see the message below). Open its newest good backup instead? \
-                     The unreadable file is kept beside it, never overwritten.",
-                    path.display()
-                ));
+                ui.label(Msg::OfferBackup(path).text(lang));
                 ui.horizontal(|ui| {
-                    if ui.button("Open the newest good backup").clicked() {
+                    if ui.button(Text::OpenNewestBackup.tr(lang)).clicked() {
                         commands.push(WsCommand::File(
                             Request::RestoreBackup(path.clone()),
                             Some(path.clone()),
                         ));
                         commands.push(WsCommand::DeclineBackup);
                     }
-                    if ui.button(t(lang, "Cancel", "取消")).clicked() {
+                    if ui.button(Text::Cancel.tr(lang)).clicked() {
                         commands.push(WsCommand::DeclineBackup);
                     }
                 });
@@ -429,21 +425,21 @@ fn windows(ctx: &egui::Context, ws: &mut Workstation) -> Vec<WsCommand> {
     }
     let mut close = false;
     if let Some((request, text)) = &mut ws.files.typed {
-        egui::Window::new(request.title())
+        egui::Window::new(request_title(request).tr(lang))
             .anchor(egui::Align2::CENTER_TOP, [0.0, 80.0])
             .collapsible(false)
             .show(ctx, |ui| {
-                let label = ui.label("No file dialog is available: type the file's path.");
+                let label = ui.label(Text::NoFileDialog.tr(lang));
                 let edit = ui
                     .add(egui::TextEdit::singleline(text).desired_width(360.0))
                     .labelled_by(label.id);
                 let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
                 ui.horizontal(|ui| {
-                    if (ui.button(t(lang, "OK", "确定")).clicked() || enter) && !text.trim().is_empty() {
+                    if (ui.button(Text::Ok.tr(lang)).clicked() || enter) && !text.trim().is_empty() {
                         commands.push(WsCommand::File(request.clone(), Some(PathBuf::from(text.trim()))));
                         close = true;
                     }
-                    if ui.button(t(lang, "Cancel", "取消")).clicked() {
+                    if ui.button(Text::Cancel.tr(lang)).clicked() {
                         close = true;
                     }
                 });

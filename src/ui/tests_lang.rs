@@ -95,7 +95,6 @@ fn every_message(lang: Lang) -> Vec<String> {
         Msg::PlayerNeedsName,
         Msg::SamePlayerTwice,
         Msg::NoRound(4),
-        Msg::ControlForThisRun(id, &"sudden death 1:00:00"),
         Msg::ClockReplaced(id),
         Msg::NotSavedAt(path, &e),
         Msg::NotLeftUncharged(id, &e),

@@ -541,3 +541,30 @@ fn the_forms_and_buttons_draw_in_chinese() {
     click(&mut harness, "让子 0");
     assert!(harness.state().table.message.is_none());
 }
+
+#[test]
+fn in_a_narrow_window_the_board_shrinks_and_is_never_under_a_panel() {
+    for width in [700.0, 940.0, 1260.0] {
+        let mut harness = Harness::builder()
+            .with_size(egui::Vec2::new(width, 860.0))
+            .with_context_setup(super::fonts::install)
+            .build_ui_state(
+                |ui, d: &mut Driven| d.table.frame(ui, d.now),
+                Driven {
+                    table: Table::new(),
+                    now: Duration::ZERO,
+                },
+            );
+        harness.run();
+        let board = harness.get_by_label("Board").rect();
+        let clock = harness.get_by_label("Start clock").rect();
+        assert!(
+            board.right() <= clock.left(),
+            "{width} px: the board ends at {} but the clock panel starts at {}",
+            board.right(),
+            clock.left()
+        );
+        assert!(board.width() >= 300.0, "{width} px: a board {} px wide", board.width());
+    }
+    assert_eq!(super::app::side_widths(700.0), (0.0, 320.0), "the move list goes first");
+}

@@ -521,3 +521,30 @@ fn walk(path: &Path) -> Vec<PathBuf> {
         Err(_) => vec![path.to_path_buf()],
     }
 }
+
+#[test]
+fn two_running_tables_cost_one_frame_a_second_paced_by_the_selected_one() {
+    let mut h = seated();
+    h.get_by_label("Start clock").click();
+    h.run();
+    ws_mut(&mut h).apply(
+        WsCommand::NewTable {
+            round: 1,
+            black: PlayerId(2),
+            white: PlayerId(1),
+        },
+        Duration::ZERO,
+    );
+    // The selected second table starts 300 ms after the first: their seconds are out of step.
+    at(&mut h, Duration::from_millis(300));
+    h.get_by_label("Start clock").click();
+    h.run();
+    at(&mut h, Duration::from_millis(2_400));
+    assert_eq!(ws(&h).selected, Some(TableId { round: 1, table: 2 }));
+    // The first table would ask at 3.0 s; the frame comes at the selected table's 3.3 s.
+    assert_eq!(repaint_delay(&h), Duration::from_millis(900));
+    at(&mut h, Duration::from_millis(3_300));
+    // Both tables read 54:57 then (the first one's face was late by 0.3 s at most).
+    assert!(h.query_all_by_label("54:57").count() >= 2);
+    assert!(h.query_all_by_label("54:58").next().is_none());
+}

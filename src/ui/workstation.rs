@@ -26,7 +26,7 @@ use crate::sgf;
 use super::app::{Command, DEFAULT_CONTROL, Table};
 use super::counting::{self, Counting};
 use super::files::{Done, Files, Request};
-use super::i18n::Lang;
+use super::i18n::{Lang, Msg, Text};
 use super::settings::Settings;
 use super::sidebar_view::SidebarDrafts;
 
@@ -365,7 +365,7 @@ impl Workstation {
         match result {
             Ok(()) => true,
             Err(e) => {
-                self.notify(format!("refused: {e}"), true);
+                self.notify(Msg::Refused(&e).text(self.lang()), true);
                 false
             }
         }
@@ -392,7 +392,7 @@ impl Workstation {
                         print,
                     });
                 }
-                Err(e) => errors.push(format!("{id} cannot be shown: {e}")),
+                Err(e) => errors.push(Msg::CannotShow(id, &e).text(self.lang())),
             }
         }
         self.live = live;
@@ -420,7 +420,7 @@ impl Workstation {
                     l.table = table;
                 }
             }
-            Err(e) => self.notify(format!("{id} cannot be shown: {e}"), true),
+            Err(e) => self.notify(Msg::CannotShow(id, &e).text(self.lang()), true),
         }
     }
 
@@ -442,7 +442,7 @@ impl Workstation {
                 self.selected = Some(id);
                 self.view = View::Table;
             }
-            Err(e) => self.notify(format!("{id} cannot be shown: {e}"), true),
+            Err(e) => self.notify(Msg::CannotShow(id, &e).text(self.lang()), true),
         }
     }
 
@@ -469,7 +469,7 @@ impl Workstation {
             WsCommand::AddPlayer { name, rank, club } => {
                 let name = name.trim().to_string();
                 if name.is_empty() {
-                    self.notify("a player needs a name", true);
+                    self.notify(Msg::PlayerNeedsName.text(self.lang()), true);
                     return;
                 }
                 let id = PlayerId(self.session.players.iter().map(|p| p.id.0).max().unwrap_or(0) + 1);
@@ -528,11 +528,11 @@ impl Workstation {
     /// stored as its record.
     fn new_table(&mut self, round: u32, black: PlayerId, white: PlayerId, record: Option<&Game>) {
         if black == white {
-            self.notify("Black and White must be two different players", true);
+            self.notify(Msg::SamePlayerTwice.text(self.lang()), true);
             return;
         }
         let Some(r) = self.session.round(round) else {
-            self.notify(format!("there is no round {round}"), true);
+            self.notify(Msg::NoRound(round).text(self.lang()), true);
             return;
         };
         let number = r.tables.iter().map(|t| t.number).max().unwrap_or(0) + 1;
@@ -613,7 +613,7 @@ impl Workstation {
         self.record(Role::Organiser, None, Change::Player(player)).then_some(id)
     }
 
-    /// Turns what changed in the live table `id` into session changes (record, clock events,
+    /// Turns what changed in the live table `id` into session changes (time control, record, clock events,
     /// ledger, marks, result and signatures, overrides). A refused change is shown, and the live
     /// table is rebuilt from the session so that both say the same.
     pub fn sync(&mut self, id: TableId) {
@@ -627,14 +627,8 @@ impl Workstation {
         };
         let changes = table_changes(id, &l.table, &stored);
         let mut notes = Vec::new();
-        if stored.control().ok().as_ref() != Some(l.table.clock.control()) && print.control != l.print.control {
-            notes.push(format!(
-                "{id}: the time control {} holds for this run only: the session cannot store a new one yet",
-                l.table.clock.control()
-            ));
-        }
         if l.table.clock.events().get(..stored.clock_events.len()) != Some(stored.clock_events.as_slice()) {
-            notes.push(format!("{id}: the clock was replaced: its new events are not stored"));
+            notes.push(Msg::ClockReplaced(id).text(self.lang()));
         }
         for note in notes {
             self.notify(note, true);
@@ -666,7 +660,7 @@ impl Workstation {
             let failures: Vec<String> = saver
                 .failures()
                 .into_iter()
-                .map(|e| format!("{}: not saved: {e}", path.display()))
+                .map(|e| Msg::NotSavedAt(path, &e).text(self.lang()))
                 .collect();
             for f in failures {
                 self.notify(f, true);
@@ -688,8 +682,18 @@ impl Workstation {
 
     /// How long until a clock shown anywhere (the table or the sidebar) changes: the soonest
     /// among the tables. `None` when nothing runs.
+    ///
+    /// While the selected table asks for a frame within a second (its clock is running), the other
+    /// tables' sidebar faces ride on its frames, at most a second late, so that two running tables
+    /// cost one frame a second, not two out of step (their timeouts are exact whenever the frame
+    /// comes: the clock knows when a flag fell).
     pub fn next_repaint(&self, now: Duration) -> Option<Duration> {
-        self.live.iter().filter_map(|l| l.table.next_repaint(l.now(now))).min()
+        let next = |l: &Live| l.table.next_repaint(l.now(now));
+        let selected = self.selected.and_then(|id| self.live(id)).and_then(next);
+        if let Some(wait) = selected.filter(|w| *w <= Duration::from_secs(1)) {
+            return Some(wait);
+        }
+        self.live.iter().filter_map(next).min()
     }
 
     /// The recovery window's answer. Charging changes nothing (the clocks ran on); not charging
@@ -712,7 +716,7 @@ impl Workstation {
                 .pause(at, reason)
                 .and_then(|()| l.table.clock.resume(at).map(|_| ()));
             if let Err(e) = paused {
-                self.notify(format!("{id}: the time could not be left uncharged: {e}"), true);
+                self.notify(Msg::NotLeftUncharged(*id, &e).text(self.lang()), true);
             }
             self.sync(*id);
         }
@@ -744,7 +748,7 @@ impl Workstation {
                 running: running.clone(),
             });
         } else if let Err(e) = &loaded.chain {
-            self.notify(format!("{}: the audit trail does not hold: {e}", path.display()), true);
+            self.notify(Msg::AuditBroken(&path, e).text(self.lang()), true);
         }
         self.session = loaded.session;
         self.place = Place::File { path, saver };
@@ -760,10 +764,7 @@ impl Workstation {
             Place::Unsaved => {
                 let tables = self.session.tables().count();
                 if tables > 0 {
-                    self.notify(
-                        format!("the unsaved session ({tables} tables) was closed without being saved"),
-                        true,
-                    );
+                    self.notify(Msg::UnsavedClosed(tables).text(self.lang()), true);
                 }
             }
         }
@@ -802,14 +803,14 @@ impl Workstation {
                             saver.snapshot(&self.session);
                         }
                     }
-                    self.notify(format!("saved as {}", path.display()), false);
+                    self.notify(Msg::SavedAs(&path).text(self.lang()), false);
                     self.place = Place::File { path, saver };
                 }
-                Err(e) => self.notify(format!("not saved: {e}"), true),
+                Err(e) => self.notify(Msg::NotSaved(&e).text(self.lang()), true),
             },
             Done::Opened { path, result } => match result {
                 Ok((store, loaded)) => {
-                    self.notify(format!("opened {}", path.display()), false);
+                    self.notify(Msg::Opened(&path).text(self.lang()), false);
                     self.opened(path, Saver::spawn(store), *loaded);
                 }
                 Err(e) => {
@@ -825,24 +826,21 @@ impl Workstation {
             Done::Imported { path, result } => match result {
                 Ok(game) => {
                     self.import(*game);
-                    self.notify(format!("imported {}", path.display()), false);
+                    self.notify(Msg::Imported(&path).text(self.lang()), false);
                 }
-                Err(e) => self.notify(format!("{}: {e}", path.display()), true),
+                Err(e) => self.notify(Msg::PathError(&path, &e).text(self.lang()), true),
             },
             Done::Exported { path, result } => match result {
-                Ok(()) => self.notify(format!("exported {}", path.display()), false),
-                Err(e) => self.notify(format!("{}: not exported: {e}", path.display()), true),
+                Ok(()) => self.notify(Msg::Exported(&path).text(self.lang()), false),
+                Err(e) => self.notify(Msg::NotExported(&path, &e).text(self.lang()), true),
             },
             Done::Closed { path, result } => {
                 if let Err(e) = result {
-                    self.notify(format!("{}: the last snapshot failed: {e}", path.display()), true);
+                    self.notify(Msg::SnapshotFailed(&path, &e).text(self.lang()), true);
                 }
             }
             Done::NoDialog(request) => {
-                self.notify(
-                    "no file dialog is available here (no desktop portal): type a path instead",
-                    true,
-                );
+                self.notify(Msg::NoDialog.text(self.lang()), true);
                 self.files.typed = Some((request, String::new()));
             }
             Done::Cancelled => {}
@@ -890,6 +888,14 @@ pub enum FileAction {
 fn table_changes(id: TableId, table: &Table, stored: &TableGame) -> Vec<(Role, Option<String>, Change)> {
     let mut changes = Vec::new();
     let arbiter = |c: Change| (Role::Arbiter, None, c);
+    let control = table.clock.control();
+    if stored.control().ok().as_ref() != Some(control) {
+        // First: the clock events that follow are replayed under it.
+        changes.push(arbiter(Change::TimeControl {
+            table: id,
+            control: control.to_string(),
+        }));
+    }
     let sgf = sgf::write_string(&table.game);
     if sgf != stored.record {
         let moves = table.game.moves().len();
@@ -996,19 +1002,16 @@ impl TableState {
     }
 
     pub fn label(self, lang: Lang) -> &'static str {
-        let (en, zh) = match self {
-            TableState::NotStarted => ("not started", "未开始"),
-            TableState::Playing => ("playing", "对局中"),
-            TableState::ByoYomi => ("byo-yomi", "读秒"),
-            TableState::Paused => ("paused", "暂停"),
-            TableState::Counting => ("counting", "数子"),
-            TableState::Finished => ("finished", "已结束"),
-            TableState::Confirmed => ("confirmed", "已确认"),
-        };
-        match lang {
-            Lang::En => en,
-            Lang::Zh => zh,
+        match self {
+            TableState::NotStarted => Text::NotStarted,
+            TableState::Playing => Text::Playing,
+            TableState::ByoYomi => Text::ByoYomi,
+            TableState::Paused => Text::Paused,
+            TableState::Counting => Text::CountingState,
+            TableState::Finished => Text::Finished,
+            TableState::Confirmed => Text::ConfirmedState,
         }
+        .tr(lang)
     }
 }
 

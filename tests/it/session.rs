@@ -971,3 +971,124 @@ fn a_bad_audit_line_or_clock_line_is_located() {
         "{err}"
     );
 }
+
+#[test]
+fn a_time_control_set_before_the_clock_starts_is_stored_audited_and_saved() {
+    let dir = scratch("time-control");
+    let path = dir.join("day.ron");
+    let mut s = seated();
+    let set = Change::TimeControl {
+        table: TABLE,
+        control: "japanese:30m+5x30s".to_string(),
+    };
+    s.apply(&arbiter("09:00"), &set).unwrap();
+    let last = s.audit.last().unwrap();
+    assert_eq!(last.table, Some(TABLE));
+    assert!(
+        last.what.contains("chinese:60m/5 -> japanese:30m+5x30s"),
+        "{}",
+        last.what
+    );
+    Store::create(&path, &s).unwrap().close(&s).unwrap();
+    let loaded = store::load(&path).unwrap();
+    assert_eq!(loaded.chain, Ok(()));
+    let game = &loaded.session.table(TABLE).unwrap().game;
+    assert_eq!(game.time_control, "japanese:30m+5x30s");
+    assert_eq!(game.control().unwrap(), "japanese:30m+5x30s".parse().unwrap());
+}
+
+#[test]
+fn a_time_control_is_refused_when_unreadable_once_the_clock_started_or_on_a_confirmed_result() {
+    let mut s = seated();
+    let before = s.clone();
+    let bad = Change::TimeControl {
+        table: TABLE,
+        control: "sometimes:5".to_string(),
+    };
+    assert!(matches!(s.apply(&arbiter("09:00"), &bad), Err(SessionError::Stored(_))));
+    assert_eq!(s, before);
+
+    let start = Change::Clock {
+        table: TABLE,
+        event: clock_events(0)[0].clone(),
+    };
+    s.apply(&arbiter("09:01"), &start).unwrap();
+    let after_start = s.clone();
+    let set = Change::TimeControl {
+        table: TABLE,
+        control: "absolute:30m".to_string(),
+    };
+    assert_eq!(s.apply(&arbiter("09:02"), &set), Err(SessionError::ClockStarted(TABLE)));
+    assert_eq!(s, after_start);
+
+    let mut confirmed = full_session();
+    let locked = confirmed.clone();
+    assert!(matches!(
+        confirmed.apply(&arbiter("12:00"), &set),
+        Err(SessionError::ResultLocked { .. })
+    ));
+    assert_eq!(confirmed, locked);
+}
+
+/// Table 1 with `count` record changes, each noted with a long note (a trail of over 1 MB).
+fn long_trail(count: usize) -> Session {
+    let mut s = seated();
+    let record = s.table(TABLE).unwrap().game.record.clone();
+    let note = "n".repeat(300);
+    for i in 0..count {
+        let change = Change::Record {
+            table: TABLE,
+            sgf: record.clone(),
+            note: format!("{i} {note}"),
+        };
+        s.apply(&arbiter("10:00"), &change).unwrap();
+    }
+    s
+}
+
+#[test]
+fn in_a_long_trail_read_in_two_halves_errors_are_located_in_the_second_half() {
+    let dir = scratch("long-trail");
+    let path = dir.join("day.ron");
+    let session = long_trail(4200);
+    Store::create(&path, &session).unwrap().close(&session).unwrap();
+    let good = fs::read_to_string(&path).unwrap();
+    let loaded = store::load(&path).unwrap();
+    assert_eq!(loaded.chain, Ok(()));
+    assert_eq!(loaded.session, session);
+
+    // A bad role in entry 4000 (far in the second half).
+    let index = session
+        .audit
+        .iter()
+        .position(|e| e.what.starts_with("record: 0 moves; 3994 "))
+        .unwrap();
+    let entry_line = good.lines().position(|l| l.contains("; 3994 nnn")).unwrap();
+    let edited = good.replacen(
+        "\tA\t1.1\trecord: 0 moves; 3994 ",
+        "\tX\t1.1\trecord: 0 moves; 3994 ",
+        1,
+    );
+    assert_ne!(edited, good);
+    fs::write(&path, &edited).unwrap();
+    let err = store::load(&path).unwrap_err();
+    let StoreError::Unreadable {
+        error: FormatError::Parse { line, message, .. },
+        ..
+    } = &err
+    else {
+        panic!("{err}")
+    };
+    assert_eq!(*line, entry_line + 1, "{err}");
+    assert!(message.starts_with(&format!("audit entry {index}: ")), "{message}");
+
+    // The same entry's text edited: its link breaks, found at its number.
+    let edited = good.replacen("record: 0 moves; 3994 ", "record: 0 moves; 3995 ", 1);
+    fs::write(&path, &edited).unwrap();
+    let loaded = store::load(&path).unwrap();
+    assert!(
+        matches!(loaded.chain, Err(ChainError::Hash { index: i, .. }) if i == index),
+        "{:?}",
+        loaded.chain
+    );
+}

@@ -1,0 +1,134 @@
+#!/usr/bin/env bash
+# packaging/measure-window.sh: the window's figures (issue 7) under Xvfb with the release build:
+# the first frame's time (GO_ARBITER_TIMING=1, median of 5 starts), the CPU used while two clocks
+# run in byo-yomi and while no clock runs (percent of one core, from /proc/PID/stat over
+# MEASURE_SECONDS), and the peak memory (VmHWM) with a session of 50 tables.
+#
+#   cargo build --release --bin go-arbiter --example window_figures
+#   bash packaging/measure-window.sh
+#
+# Builds nothing. Environment: MEASURE_SECONDS (default 60), SIZE (default 1260x860), SHOT=path.png
+# (a screenshot of the byo-yomi table after the CPU measure, to check the clicks landed).
+# Needs Xvfb and xdotool. Settings go to a temporary HOME, never the user's.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+BINARY=target/release/go-arbiter
+WRITER=target/release/examples/window_figures
+MEASURE_SECONDS="${MEASURE_SECONDS:-60}"
+SIZE="${SIZE:-1260x860}"
+
+fail() { echo "measure-window: FAILED: $*" >&2; exit 1; }
+[[ -x "$BINARY" && -x "$WRITER" ]] ||
+    fail "build first: cargo build --release --bin go-arbiter --example window_figures"
+for tool in Xvfb xdotool; do
+    command -v "$tool" >/dev/null 2>&1 || fail "$tool not found (run: bash packaging/install-deps.sh --test)"
+done
+
+work="$(mktemp -d)"
+xvfb_pid=""
+app_pid=""
+cleanup() {
+    [[ -n "$app_pid" ]] && kill "$app_pid" 2>/dev/null || true
+    [[ -n "$xvfb_pid" ]] && kill "$xvfb_pid" 2>/dev/null || true
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+# A free display: no socket and no lock file.
+display=90
+while [[ -e /tmp/.X11-unix/X$display || -e /tmp/.X$display-lock ]]; do display=$((display + 1)); done
+export DISPLAY=":$display"
+Xvfb "$DISPLAY" -screen 0 "${SIZE}x24" -nolisten tcp >"$work/xvfb.log" 2>&1 &
+xvfb_pid=$!
+for _ in $(seq 50); do [[ -e /tmp/.X11-unix/X$display ]] && break; sleep 0.1; done
+[[ -e /tmp/.X11-unix/X$display ]] || fail "Xvfb did not start on $DISPLAY: $(cat "$work/xvfb.log")"
+
+export HOME="$work/home" XDG_DATA_HOME="$work/home/.local/share" XDG_CONFIG_HOME="$work/home/.config"
+mkdir -p "$XDG_DATA_HOME" "$XDG_CONFIG_HOME"
+"$WRITER" "$work/running.ron" >/dev/null
+"$WRITER" "$work/idle.ron" --idle >/dev/null
+ticks="$(getconf CLK_TCK)"
+
+# Starts the window on a fresh copy of session $1 (or none); sets app_pid and app_log.
+start() {
+    local session="$1" n="$2"
+    app_log="$work/app-$n.log"
+    if [[ -n "$session" ]]; then
+        cp "$work/$session.ron" "$work/run-$n.ron"
+        GO_ARBITER_TIMING=1 "$BINARY" "$work/run-$n.ron" >"$app_log" 2>&1 &
+    else
+        GO_ARBITER_TIMING=1 "$BINARY" >"$app_log" 2>&1 &
+    fi
+    app_pid=$!
+    for _ in $(seq 300); do
+        grep -qs "first frame" "$app_log" && return 0
+        kill -0 "$app_pid" 2>/dev/null || fail "the window exited: $(cat "$app_log")"
+        sleep 0.1
+    done
+    fail "no first frame in 30 s: $(cat "$app_log")"
+}
+stop() {
+    kill "$app_pid" 2>/dev/null || true
+    wait "$app_pid" 2>/dev/null || true
+    app_pid=""
+}
+first_frame_ms() { sed -n 's/^first frame: \([0-9.]*\) ms$/\1/p' "$app_log"; }
+median() { sort -n | awk '{v[NR]=$1} END {print v[int((NR+1)/2)]}'; }
+cpu_ticks() { awk '{print $14 + $15}' "/proc/$app_pid/stat"; }
+hwm_mb() { awk '/^VmHWM/ {printf "%.0f", $2 / 1024}' "/proc/$app_pid/status"; }
+
+# The recovery window (clocks were running when the file was written) is answered with its
+# default ("Charge it"), round 1 is folded and the byo-yomi table 2/1 selected in the sidebar.
+# The points are those of the window at 1260x860 (override with CLICKS="x,y x,y ...").
+CLICKS="${CLICKS:-527,245 17,106 60,177}"
+settle() {
+    sleep 12
+    for xy in $CLICKS; do
+        xdotool mousemove "${xy%,*}" "${xy#*,}"
+        sleep 0.5
+        xdotool click 1
+        sleep 2
+    done
+    xdotool mousemove 1 1
+    sleep 3
+}
+
+# Percent of one core over MEASURE_SECONDS.
+cpu_percent() {
+    local before after
+    before="$(cpu_ticks)"
+    sleep "$MEASURE_SECONDS"
+    after="$(cpu_ticks)"
+    awk -v d=$((after - before)) -v t="$ticks" -v s="$MEASURE_SECONDS" 'BEGIN {printf "%.2f", 100 * d / t / s}'
+}
+
+echo "measure-window: $("$BINARY" --version), Xvfb $DISPLAY ${SIZE}, $(nproc) cores" >&2
+bare=()
+for n in 1 2 3 4 5; do start "" "bare-$n"; bare+=("$(first_frame_ms)"); stop; done
+with=()
+for n in 1 2 3 4 5; do start running "with-$n"; with+=("$(first_frame_ms)"); stop; done
+
+start running cpu
+settle
+running_cpu="$(cpu_percent)"
+running_hwm="$(hwm_mb)"
+[[ -n "${SHOT:-}" ]] && import -window root "$SHOT"
+stop
+
+start idle idle
+settle
+idle_cpu="$(cpu_percent)"
+idle_hwm="$(hwm_mb)"
+stop
+
+printf '%-58s %s\n' "figure" "measured"
+printf '%-58s %s ms (%s)\n' "first frame, no session (median of 5)" \
+    "$(printf '%s\n' "${bare[@]}" | median)" "${bare[*]}"
+printf '%-58s %s ms (%s)\n' "first frame, 50-table session (median of 5)" \
+    "$(printf '%s\n' "${with[@]}" | median)" "${with[*]}"
+printf '%-58s %s %% of a core\n' "CPU, two clocks in byo-yomi, ${MEASURE_SECONDS} s" "$running_cpu"
+printf '%-58s %s %% of a core\n' "CPU, no clock running, ${MEASURE_SECONDS} s" "$idle_cpu"
+printf '%-58s %s MB\n' "peak memory (VmHWM), 50 tables, clocks running" "$running_hwm"
+printf '%-58s %s MB\n' "peak memory (VmHWM), 50 tables, idle" "$idle_hwm"
