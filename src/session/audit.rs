@@ -239,18 +239,7 @@ pub(crate) fn push_v2(
     what: String,
     state: String,
 ) -> Result<(), ChainError> {
-    let prev = audit.last().map_or(GENESIS, |e| e.hash.as_str());
-    let mut entry = AuditEntry {
-        seq: audit.len() as u64,
-        stamp: stamp.clone(),
-        table,
-        what,
-        state,
-        hash: String::new(),
-    };
-    entry.hash = entry_hash_v2(prev, &entry)?;
-    audit.push(entry);
-    Ok(())
+    push_hashed(audit, stamp, table, what, state, entry_hash_v2)
 }
 
 /// Appends an entry to the trail, linked and hashed.
@@ -261,6 +250,18 @@ pub(crate) fn push(
     what: String,
     state: String,
 ) -> Result<(), ChainError> {
+    push_hashed(audit, stamp, table, what, state, entry_hash)
+}
+
+/// Appends an entry linked to the last one and hashed by `hash`.
+fn push_hashed(
+    audit: &mut Vec<AuditEntry>,
+    stamp: &Stamp,
+    table: Option<TableId>,
+    what: String,
+    state: String,
+    hash: fn(&str, &AuditEntry) -> Result<String, ChainError>,
+) -> Result<(), ChainError> {
     let prev = audit.last().map_or(GENESIS, |e| e.hash.as_str());
     let mut entry = AuditEntry {
         seq: audit.len() as u64,
@@ -270,7 +271,7 @@ pub(crate) fn push(
         state,
         hash: String::new(),
     };
-    entry.hash = entry_hash(prev, &entry)?;
+    entry.hash = hash(prev, &entry)?;
     audit.push(entry);
     Ok(())
 }
