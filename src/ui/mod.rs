@@ -219,6 +219,16 @@ impl Shell {
                 commands.push(WsCommand::Settings(Box::new(settings)));
             }
         }
+        // While the selected table is counted, its audit trail is under it (Art. 16.4: who
+        // changed what, and when, before the result is confirmed).
+        if let (View::Table, Some(id)) = (&self.ws.view, self.ws.selected)
+            && self.ws.live(id).is_some_and(|l| l.table.counting.is_some())
+        {
+            let entries: Vec<&crate::session::AuditEntry> = self.ws.session.audit_of(id).collect();
+            egui::Panel::bottom("audit_trail")
+                .resizable(true)
+                .show(ui, |ui| counting_view::audit_panel(ui, &entries, lang));
+        }
         egui::CentralPanel::default_margins().show(ui, |ui| match self.ws.view {
             View::Results => self.results.ui(ui, &self.ws.session, lang),
             View::Table => match self.ws.current() {

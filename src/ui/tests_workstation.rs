@@ -548,3 +548,20 @@ fn two_running_tables_cost_one_frame_a_second_paced_by_the_selected_one() {
     assert!(h.query_all_by_label("54:57").count() >= 2);
     assert!(h.query_all_by_label("54:58").next().is_none());
 }
+
+#[test]
+fn the_counting_screen_shows_the_tables_audit_trail() {
+    let mut h = seated();
+    assert!(h.query_by_label("Audit trail").is_none(), "not while playing");
+    ws_mut(&mut h).apply(WsCommand::Table(Command::EnterCounting), Duration::ZERO);
+    h.run();
+    h.get_by_label("Audit trail");
+    assert!(
+        h.query_by_label("No changes recorded").is_none(),
+        "the table's creation is in the trail"
+    );
+    // The entry that seated the players is listed with its actor.
+    let entries = ws(&h).session.audit_of(TABLE).count();
+    assert!(entries >= 1);
+    assert!(h.query_all_by_label("organiser").count() + h.query_all_by_label("Organiser").count() >= 1);
+}
