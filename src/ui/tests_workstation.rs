@@ -379,8 +379,10 @@ fn a_confirmed_result_is_locked_and_a_refused_change_is_shown() {
         .and_then(|c| c.confirmed.as_ref())
         .map(|c| c.result);
     assert_eq!(shown, Some(resign), "the live table shows the session's result again");
+    let notice_text = notice.text.clone();
     settle(&mut h);
-    h.get_by_label_contains("locked");
+    // On screen: the notice (and the audit trail under the counted table).
+    h.get_by_label(&notice_text);
 }
 
 #[test]
