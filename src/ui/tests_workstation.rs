@@ -428,12 +428,11 @@ fn an_idle_workstation_asks_for_no_repaint() {
     assert_eq!(repaint_delay(&h), Duration::MAX, "a move without a clock");
 }
 
-#[test]
-fn a_running_clock_on_another_table_keeps_its_sidebar_face_ticking() {
+/// The seated table's clock started at 0, then a second table added (and selected) at 0.
+fn running_then_second_table() -> Harness<'static, Driven> {
     let mut h = seated();
     h.get_by_label("Start clock").click();
     h.run();
-    // A second table, now selected; the first one's clock still runs.
     ws_mut(&mut h).apply(
         WsCommand::NewTable {
             round: 1,
@@ -442,6 +441,13 @@ fn a_running_clock_on_another_table_keeps_its_sidebar_face_ticking() {
         },
         Duration::ZERO,
     );
+    h
+}
+
+#[test]
+fn a_running_clock_on_another_table_keeps_its_sidebar_face_ticking() {
+    // A second table, now selected; the first one's clock still runs.
+    let mut h = running_then_second_table();
     at(&mut h, Duration::from_millis(2_400));
     assert_eq!(ws(&h).selected, Some(TableId { round: 1, table: 2 }));
     assert_eq!(repaint_delay(&h), Duration::from_millis(600));
@@ -526,17 +532,7 @@ fn walk(path: &Path) -> Vec<PathBuf> {
 
 #[test]
 fn two_running_tables_cost_one_frame_a_second_paced_by_the_selected_one() {
-    let mut h = seated();
-    h.get_by_label("Start clock").click();
-    h.run();
-    ws_mut(&mut h).apply(
-        WsCommand::NewTable {
-            round: 1,
-            black: PlayerId(2),
-            white: PlayerId(1),
-        },
-        Duration::ZERO,
-    );
+    let mut h = running_then_second_table();
     // The selected second table starts 300 ms after the first: their seconds are out of step.
     at(&mut h, Duration::from_millis(300));
     h.get_by_label("Start clock").click();
