@@ -1,10 +1,20 @@
 //! The game record: a tree of nodes (moves, passes, resignations, setup edits, comments), the
 //! cursor with undo and redo, turn order, legality under a `Rules` value (suicide, ko,
 //! superko) and the flagging of illegal moves the arbiter records because they happened.
+//!
+//! Memory: the game keeps one full `Position` (its `Board` with fixed arrays, about 6.6 KB),
+//! the cursor's, and one compact `Trace` per node from the root to the cursor (the stones
+//! two bits a point, the hash and the small fields: about 160 bytes on 19x19, heap included).
+//! Going forward applies the node to the cursor's position in place and appends its trace;
+//! going back rebuilds the full position from the trace of the node reached (chains and hash
+//! rebuilt exactly); `goto` replays from the root. Superko and cycles compare hashes, then
+//! packed stones, along the traces. The cursor's trace and position always describe the same
+//! state, the replay of the path from the root.
 
 mod cycle;
 mod handicap;
 mod position;
+mod trace;
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -15,6 +25,7 @@ use crate::rules::{Preset, Rules, Superko};
 pub use cycle::{Cycle, CycleKind};
 pub use handicap::{HandicapError, handicap_points};
 pub use position::Position;
+pub use trace::Trace;
 
 /// What a node of the record does to the board.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -167,14 +178,17 @@ pub struct Game {
     pub preset: Option<Preset>,
     nodes: Vec<Node>,
     cursor: usize,
-    /// Positions along the path from the root to the cursor, one per node.
-    path: Vec<Position>,
+    /// The position at the cursor, in full.
+    here: Position,
+    /// The positions along the path from the root to the cursor, one trace per node (the last
+    /// one is the cursor's: `here`, compact).
+    path: Vec<Trace>,
 }
 
 impl Game {
     /// An empty game on a board of `size` under `preset`.
     pub fn new(size: u8, preset: Preset) -> Result<Game, GameError> {
-        let board = Board::new(size)?;
+        let here = Position::start(Board::new(size)?);
         Ok(Game {
             info: GameInfo {
                 rules_text: preset.sgf_ru().to_string(),
@@ -184,7 +198,8 @@ impl Game {
             preset: Some(preset),
             nodes: vec![Node::new(None, None)],
             cursor: 0,
-            path: vec![Position::start(board)],
+            path: vec![Trace::of(&here)],
+            here,
         })
     }
 
@@ -210,7 +225,7 @@ impl Game {
     }
     /// The position at the cursor.
     pub fn position(&self) -> &Position {
-        &self.path[self.path.len() - 1]
+        &self.here
     }
     pub fn board(&self) -> &Board {
         &self.position().board
@@ -230,8 +245,9 @@ impl Game {
     pub fn nodes_len(&self) -> usize {
         self.nodes.len()
     }
-    /// The positions from the start to the cursor, one per node on the path.
-    pub fn path_positions(&self) -> &[Position] {
+    /// The positions from the start to the cursor, one compact trace per node on the path
+    /// (the root's first, the cursor's last).
+    pub fn path_traces(&self) -> &[Trace] {
         &self.path
     }
     /// The node ids from the root to the cursor.
@@ -279,8 +295,8 @@ impl Game {
         let situational = self.rules.superko == Superko::Situational;
         self.path
             .iter()
-            .find(|p| p.board.hash() == board.hash() && (!situational || p.to_move == next) && p.board == *board)
-            .map(|p| p.move_number)
+            .find(|t| t.hash() == board.hash() && (!situational || t.to_move() == next) && t.holds(board))
+            .map(Trace::move_number)
     }
 
     /// Plays a legal move for the side to move; refuses an illegal one with the reason.
@@ -393,9 +409,7 @@ impl Game {
         };
         self.nodes[here].redo = slot;
         let child = self.nodes[here].children[slot];
-        self.cursor = child;
-        let next = self.path[self.path.len() - 1].after(&self.nodes[child], &self.rules);
-        self.path.push(next);
+        self.step_to(child);
         child
     }
 
@@ -404,9 +418,24 @@ impl Game {
         let here = self.cursor;
         let id = self.add_child(here, Node::blank());
         self.nodes[here].redo = self.nodes[here].children.len() - 1;
-        self.cursor = id;
-        let next = self.path[self.path.len() - 1].after(&self.nodes[id], &self.rules);
-        self.path.push(next);
+        self.step_to(id);
+    }
+
+    /// Moves the cursor forward to `child` (a child of the cursor): the node is applied to the
+    /// cursor's position and its trace appended.
+    fn step_to(&mut self, child: usize) {
+        self.cursor = child;
+        self.here.apply(&self.nodes[child], &self.rules);
+        self.path.push(Trace::of(&self.here));
+    }
+
+    /// Drops the traces after the first `len` (at least the root's) and rebuilds the full
+    /// position from the last one kept.
+    fn truncate_path(&mut self, len: usize) {
+        self.path.truncate(len.max(1));
+        if let Some(last) = self.path.last() {
+            self.here = last.position();
+        }
     }
 
     /// Adds a node as a new child of `parent` without moving the cursor (for SGF import).
@@ -438,7 +467,7 @@ impl Game {
         self.nodes[0].children.clear();
         self.nodes[0].redo = 0;
         self.cursor = 0;
-        self.path.truncate(1);
+        self.truncate_path(1);
     }
 
     /// Steps back one node. Returns false at the start.
@@ -446,7 +475,7 @@ impl Game {
         match self.nodes[self.cursor].parent {
             Some(parent) => {
                 self.cursor = parent;
-                self.path.pop();
+                self.truncate_path(self.path.len() - 1);
                 true
             }
             None => false,
@@ -458,9 +487,7 @@ impl Game {
         let node = &self.nodes[self.cursor];
         match node.children.get(node.redo).or(node.children.first()) {
             Some(&child) => {
-                self.cursor = child;
-                let next = self.path[self.path.len() - 1].after(&self.nodes[child], &self.rules);
-                self.path.push(next);
+                self.step_to(child);
                 true
             }
             None => false,
@@ -473,7 +500,7 @@ impl Game {
             node.redo = 0;
         }
         self.cursor = 0;
-        self.path.truncate(1);
+        self.truncate_path(1);
         while self.redo() {}
     }
 
@@ -496,28 +523,32 @@ impl Game {
 
     fn rebuild_path(&mut self) {
         let ids = self.path_ids();
-        let size = self.path[0].board.size();
-        let Ok(board) = Board::new(size) else { return };
+        let Ok(board) = Board::new(self.size()) else { return };
         let mut path = Vec::with_capacity(ids.len());
-        let mut pos = Position::start(board).after(&self.nodes[0], &self.rules);
-        path.push(pos.clone());
-        for &id in &ids[1..] {
-            pos = pos.after(&self.nodes[id], &self.rules);
-            path.push(pos.clone());
+        let mut here = Position::start(board);
+        for &id in &ids {
+            here.apply(&self.nodes[id], &self.rules);
+            path.push(Trace::of(&here));
         }
         self.path = path;
+        self.here = here;
     }
 
     fn refresh_cursor_position(&mut self) {
         self.path.pop();
-        let next = match self.path.last() {
-            Some(prev) => prev.after(&self.nodes[self.cursor], &self.rules),
-            None => {
-                let Ok(board) = Board::new(self.size()) else { return };
-                Position::start(board).after(&self.nodes[self.cursor], &self.rules)
-            }
+        let mut here = match self.path.last() {
+            Some(prev) => prev.position(),
+            None => match Board::new(self.size()) {
+                Ok(board) => Position::start(board),
+                Err(_) => {
+                    self.path.push(Trace::of(&self.here));
+                    return;
+                }
+            },
         };
-        self.path.push(next);
+        here.apply(&self.nodes[self.cursor], &self.rules);
+        self.path.push(Trace::of(&here));
+        self.here = here;
     }
 
     /// The moves and passes on the path to the cursor, with their node ids (the main line's
@@ -537,9 +568,9 @@ impl Game {
         self.path_ids()
             .into_iter()
             .zip(self.path.iter())
-            .filter_map(|(id, pos)| {
+            .filter_map(|(id, trace)| {
                 let node = &self.nodes[id];
-                Some((pos.move_number, node.action.clone()?, node.flag?))
+                Some((trace.move_number(), node.action.clone()?, node.flag?))
             })
             .collect()
     }

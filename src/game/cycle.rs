@@ -50,18 +50,18 @@ pub struct Cycle {
 }
 
 pub(super) fn find(game: &Game) -> Vec<Cycle> {
-    let path = game.path_positions();
+    let path = game.path_traces();
     let ids = game.path_ids();
     let mut seen: HashMap<(u64, u8), usize> = HashMap::new();
     let mut cycles: Vec<Cycle> = Vec::new();
     for (j, pos) in path.iter().enumerate() {
-        let key = (pos.board.hash(), pos.to_move as u8);
+        let key = (pos.hash(), pos.to_move() as u8);
         let Some(&i) = seen.get(&key) else {
             seen.insert(key, j);
             continue;
         };
         seen.insert(key, j);
-        if path[i].board != pos.board {
+        if !path[i].same_stones(pos) {
             continue;
         }
         let span = &ids[i + 1..=j];
@@ -73,17 +73,13 @@ pub(super) fn find(game: &Game) -> Vec<Cycle> {
             continue; // passes or void moves only: nothing cycled
         }
         if let Some(last) = cycles.last_mut()
-            && path[i].move_number <= last.repeated_until
+            && path[i].move_number() <= last.repeated_until
         {
-            last.repeated_until = pos.move_number;
+            last.repeated_until = pos.move_number();
             continue;
         }
-        let captures: Vec<u32> = (i + 1..=j)
-            .map(|k| {
-                let (a, b) = (&path[k - 1], &path[k]);
-                (b.prisoners[0] + b.prisoners[1]) - (a.prisoners[0] + a.prisoners[1])
-            })
-            .collect();
+        let prisoners = |k: usize| path[k].prisoners().iter().sum::<u32>();
+        let captures: Vec<u32> = (i + 1..=j).map(|k| prisoners(k) - prisoners(k - 1)).collect();
         let length = j - i;
         let single_each = captures.iter().all(|&c| c == 1);
         let kind = match length {
@@ -103,11 +99,11 @@ pub(super) fn find(game: &Game) -> Vec<Cycle> {
             .collect();
         cycles.push(Cycle {
             kind,
-            from_move: path[i].move_number,
-            to_move: pos.move_number,
+            from_move: path[i].move_number(),
+            to_move: pos.move_number(),
             length,
             moves,
-            repeated_until: pos.move_number,
+            repeated_until: pos.move_number(),
         });
     }
     cycles

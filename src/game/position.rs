@@ -1,4 +1,5 @@
 //! The state a node leaves behind: the board, who moves, the ko point, prisoners, counters.
+//! A game keeps one in full, the cursor's; the path behind it is kept as `Trace`s.
 
 use crate::board::{Board, Color, Point};
 use crate::rules::Rules;
@@ -38,7 +39,14 @@ impl Position {
     /// imported record (an occupied point) leaves the board as it was.
     pub fn after(&self, node: &Node, rules: &Rules) -> Position {
         let mut next = self.clone();
-        let Some(action) = &node.action else { return next };
+        next.apply(node, rules);
+        next
+    }
+
+    /// Applies `node` to this position in place (see [`Position::after`]).
+    pub fn apply(&mut self, node: &Node, rules: &Rules) {
+        let next = self;
+        let Some(action) = &node.action else { return };
         match action {
             Action::Setup {
                 black,
@@ -93,6 +101,5 @@ impl Position {
                 }
             }
         }
-        next
     }
 }
