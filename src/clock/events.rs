@@ -42,11 +42,16 @@ pub enum EventKind {
         move_number: u32,
         sealed: String,
     },
-    /// Lateness at the start (Art. 22.1-22.3): twice `late` deducted, or a forfeit beyond `limit`.
+    /// Lateness at the start: `factor` times `late` deducted from main time (twice under the
+    /// 2002 text, Art. 22.1; once under the old text, old Art. 23.3), or a forfeit beyond
+    /// `limit`. `deducted` is what the rule took (zero for a forfeit). Events written before the
+    /// factor was recorded were all made by the 2002 rule: a missing factor reads as 2.
     Lateness {
         player: Color,
         late: Duration,
         limit: Duration,
+        #[serde(default = "LatenessRule::factor_of_unmarked_events")]
+        factor: u32,
         deducted: Duration,
         forfeit: bool,
         reason: String,
@@ -93,28 +98,52 @@ pub enum TimeoutRuling {
     ForfeitedMove,
 }
 
-/// How late a player may be at the start before forfeiting (Art. 22.1-22.2; the limit itself
-/// is allowed).
+/// What lateness at the start costs under a rule edition (Art. 22.1-22.3 of the 2002 text, old
+/// Art. 23.1-23.3): within `limit` (the limit itself is allowed) `factor` times the late time is
+/// deducted from the player's main time; later than that the player loses. The ledger's
+/// catalogue holds both numbers per edition; the clock applies them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LatenessRule {
+    /// How many times the late time is deducted: 2 under the 2002 text, 1 under the old text.
+    pub factor: u32,
+    /// How late a player may be before forfeiting.
     pub limit: Duration,
 }
 
 impl LatenessRule {
-    /// Venue and lodging at the same site: 15 minutes (Art. 22.2).
+    /// The 2002 text, venue and lodging at the same site: twice the late time, 15 minutes at
+    /// most (Art. 22.2).
     pub const SAME_SITE: LatenessRule = LatenessRule {
+        factor: 2,
         limit: Duration::from_secs(15 * 60),
     };
-    /// Venue and lodging apart: 1 hour (Art. 22.1).
+    /// The 2002 text, venue and lodging apart: twice the late time, 1 hour at most (Art. 22.1).
     pub const APART: LatenessRule = LatenessRule {
+        factor: 2,
         limit: Duration::from_secs(60 * 60),
     };
+
+    /// What being `late` costs: the deduction, or a forfeit beyond the limit. A deduction too
+    /// large to count is the longest duration (it empties the main time all the same).
+    pub fn outcome(&self, late: Duration) -> LatenessOutcome {
+        if late > self.limit {
+            LatenessOutcome::Forfeit
+        } else {
+            LatenessOutcome::Deducted(late.checked_mul(self.factor).unwrap_or(Duration::MAX))
+        }
+    }
+
+    /// The factor of a stored lateness event that has none: such events were written when the
+    /// clock always deducted twice the late time.
+    pub(crate) fn factor_of_unmarked_events() -> u32 {
+        2
+    }
 }
 
 /// What lateness at the start costs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum LatenessOutcome {
-    /// Twice the late time deducted from the player's time.
+    /// The late time times the rule's factor, deducted from the player's main time.
     Deducted(Duration),
     /// Later than the limit: the player loses the game.
     Forfeit,

@@ -186,10 +186,15 @@ impl Clock {
                     player,
                     late,
                     limit,
+                    factor,
                     reason,
                     ..
                 } => {
-                    clock.record_lateness(at, *player, *late, LatenessRule { limit: *limit }, reason)?;
+                    let rule = LatenessRule {
+                        factor: *factor,
+                        limit: *limit,
+                    };
+                    clock.record_lateness(at, *player, *late, rule, reason)?;
                 }
                 EventKind::Edit {
                     player, after, reason, ..
@@ -344,9 +349,11 @@ impl Clock {
         Ok(())
     }
 
-    /// Lateness at the start (Art. 22.1-22.3): twice `late` is deducted from the player's main
-    /// time, or beyond `rule.limit` the player forfeits (both sides are handled separately, and
-    /// both may lose). The whole deduction is made here: start the clock when play begins, not at
+    /// Lateness at the start under the game's `rule` (its edition's, from the ledger's
+    /// catalogue): `rule.factor` times `late` is deducted from the player's main time (twice
+    /// under the 2002 text, Art. 22.1; once under the old text, old Art. 23.3), or beyond
+    /// `rule.limit` the player forfeits (both sides are handled separately, and both may lose).
+    /// This is the one place the deduction is made: start the clock when play begins, not at
     /// the scheduled time. Fast games with little main time use Art. 22.4 instead: start the
     /// clock at the scheduled time and let the absent player's time, byo-yomi included, run.
     pub fn record_lateness(
@@ -361,32 +368,33 @@ impl Clock {
         if self.moved {
             return Err(ClockError::LatenessAfterStart);
         }
-        let forfeit = late > rule.limit;
-        let deducted = if forfeit { Duration::ZERO } else { late * 2 };
+        let outcome = rule.outcome(late);
         let side = player.index();
-        if forfeit {
-            self.lost[side] = true;
-            if self.phase == Phase::Running {
-                self.bank(at);
+        let deducted = match outcome {
+            LatenessOutcome::Forfeit => {
+                self.lost[side] = true;
+                if self.phase == Phase::Running {
+                    self.bank(at);
+                }
+                self.phase = Phase::Over;
+                Duration::ZERO
             }
-            self.phase = Phase::Over;
-        } else {
-            self.left[side].main = self.left[side].main.saturating_sub(deducted);
-        }
+            LatenessOutcome::Deducted(deducted) => {
+                self.left[side].main = self.left[side].main.saturating_sub(deducted);
+                deducted
+            }
+        };
         let kind = EventKind::Lateness {
             player,
             late,
             limit: rule.limit,
+            factor: rule.factor,
             deducted,
-            forfeit,
+            forfeit: outcome == LatenessOutcome::Forfeit,
             reason: reason.to_string(),
         };
         self.push(at, kind);
-        Ok(if forfeit {
-            LatenessOutcome::Forfeit
-        } else {
-            LatenessOutcome::Deducted(deducted)
-        })
+        Ok(outcome)
     }
 
     /// The arbiter sets `player`'s time (the clock must be stopped). For the side to move the

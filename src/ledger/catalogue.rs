@@ -54,6 +54,16 @@ impl Catalogue {
         Ok(())
     }
 
+    /// The lateness rule of this catalogue's edition, for the clock that applies it: how many
+    /// times the late time is deducted (2 under the 2002 text, 1 under the old text) and the
+    /// limit beyond which the late player loses. `None` if the catalogue has no lateness rule.
+    pub fn lateness(&self) -> Option<(u32, Duration)> {
+        match self.get(&OffenceId::Lateness)?.sanction {
+            SanctionRule::ByLateness { factor, limit } => Some((factor, limit)),
+            _ => None,
+        }
+    }
+
     /// Sets the lateness limit: 1 hour when venue and lodging are apart (Art. 22.1), 15
     /// minutes when together (22.2); under the old text the venue's own limit (old 23.1).
     pub fn set_lateness_limit(&mut self, new_limit: Duration) {

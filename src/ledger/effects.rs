@@ -275,7 +275,12 @@ impl Ledger {
                     Measure::LatenessDeduction { factor } => effects.push(ClockEffect::Deduct {
                         incident: incident.id,
                         player: r.player,
-                        amount: r.late_by.unwrap_or_default() * factor,
+                        // Saturating: an absurd lateness must not panic the window.
+                        amount: r
+                            .late_by
+                            .unwrap_or_default()
+                            .checked_mul(factor)
+                            .unwrap_or(Duration::MAX),
                     }),
                     _ => {}
                 }

@@ -218,3 +218,46 @@ pub(crate) fn read_clock_text(text: &str) -> Result<Vec<ClockEvent>, (usize, Str
         .map(|(i, line)| read_clock_line(line.trim()).map_err(|e| (i + 1, e)))
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use std::error::Error;
+
+    use super::*;
+    use crate::clock::{Clock, LatenessRule};
+
+    const MIN: Duration = Duration::from_secs(60);
+
+    fn read(text: &str) -> Result<Vec<ClockEvent>, String> {
+        read_clock_text(text).map_err(|(line, e)| format!("line {line}: {e}"))
+    }
+
+    #[test]
+    fn a_lateness_line_written_before_the_factor_reads_as_twice_the_late_time() -> Result<(), Box<dyn Error>> {
+        // The line the earlier clock wrote: Black 10 minutes late, 20 deducted, no factor.
+        let old = "600 Lateness(player:Black,late:(secs:600,nanos:0),limit:(secs:900,nanos:0),\
+                   deducted:(secs:1200,nanos:0),forfeit:false,reason:\"late\")";
+        let events = read(&format!("{old}\n600 S B\n"))?;
+        assert!(matches!(events[0].kind, EventKind::Lateness { factor: 2, .. }));
+        let clock = Clock::replay("chinese:60m/5".parse()?, &events)?;
+        assert_eq!(clock.reading(10 * MIN).left[0].main, 35 * MIN);
+        Ok(())
+    }
+
+    #[test]
+    fn a_lateness_line_keeps_its_factor() -> Result<(), Box<dyn Error>> {
+        let old_text = LatenessRule {
+            factor: 1,
+            limit: 15 * MIN,
+        };
+        let mut clock = Clock::new("chinese:60m/5".parse()?);
+        clock.record_lateness(10 * MIN, Color::White, 10 * MIN, old_text, "late")?;
+        let text = clock_text(clock.events())?;
+        assert!(text.contains("factor:1"), "{text}");
+        let events = read(&text)?;
+        assert_eq!(events, clock.events());
+        let replayed = Clock::replay(*clock.control(), &events)?;
+        assert_eq!(replayed.reading(10 * MIN).left[1].main, 45 * MIN);
+        Ok(())
+    }
+}

@@ -8,15 +8,13 @@ use crate::board::{Color, Point};
 use crate::caller::{self, Announcement, Script};
 use crate::clock::{Clock, LatenessRule, Phase, PressOutcome, Reading, TimeControl};
 use crate::game::{Game, GameError, GameInfo, Illegal, Ruling};
-use crate::ledger::{
-    Catalogue, ClockEffect, Edition, LATENESS_LIMIT, Ledger, OffenceId, RaisedBy, Report, SanctionRule,
-};
+use crate::ledger::{Catalogue, Edition, Ledger, OffenceId, RaisedBy, Report};
 use crate::rules::Preset;
 use crate::scoring::{GameResult, Reason};
 
 use super::counting::{self, Confirmation, Counting, Override, Tool};
 use super::dialogs::{self, AdjournForm, CorrectionForm, Dialog, IncidentForm, LatenessForm, Open};
-use super::i18n::{Lang, Text};
+use super::i18n::{Lang, Msg, Text};
 use super::{board_view, clock_view, counting_view, ledger_view, moves_view};
 
 /// The widths of the move list and of the clock-and-ledger panel in a table `width` wide: the
@@ -744,7 +742,7 @@ impl Table {
         );
         match self.ledger.record(&self.catalogue, &self.game, report) {
             Ok(_) => self.message = None,
-            Err(e) => self.message = Some(format!("not recorded: {e}")),
+            Err(e) => self.message = Some(Msg::NotRecorded(&e).text(self.lang)),
         }
     }
 
@@ -910,13 +908,14 @@ impl Table {
     /// recorded first, as played by the offender and void; the record and the ledger change
     /// together or not at all.
     fn record_incident(&mut self, form: &IncidentForm) -> Result<(), String> {
+        let lang = self.lang;
         let mut game = self.game.clone();
-        let mut move_number = form.move_number(self.lang)?;
+        let mut move_number = form.move_number(lang)?;
         let mut points = form.points.clone();
         let played = form.point.trim();
         if !played.is_empty() {
             let size = game.size();
-            let point = Point::from_gtp(played, size).map_err(|e| format!("played at: {e}"))?;
+            let point = Point::from_gtp(played, size).map_err(|e| Msg::PlayedAt(&e).text(lang))?;
             game.record_move(form.player, point, Ruling::Void)
                 .map_err(|e| refusal(&e, size))?;
             move_number = game.position().move_number;
@@ -947,13 +946,14 @@ impl Table {
                 if played.is_empty() {
                     self.ledger = ledger;
                 }
-                Err(format!("not recorded: {e}"))
+                Err(Msg::NotRecorded(&e).text(self.lang))
             }
         }
     }
 
-    /// Lateness: the ledger records the incident and says what it costs (the deduction's factor
-    /// is the edition's, the loss beyond the limit); the clock takes it. Both change or neither.
+    /// Lateness: the ledger records the incident (the loss beyond the limit), and the clock
+    /// applies the edition's lateness rule from the catalogue (the deduction's factor and the
+    /// limit). Both change or neither.
     fn lateness(&mut self, form: &LatenessForm, now: Duration) -> Result<(), String> {
         let late = form.late(self.lang)?;
         let player = form.player;
@@ -972,32 +972,18 @@ impl Table {
         )
         .late_by(late)
         .note(reason);
+        let (factor, limit) = self
+            .catalogue
+            .lateness()
+            .ok_or_else(|| Msg::NoLatenessRule(&self.catalogue.edition).text(self.lang))?;
         let mut ledger = self.ledger.clone();
-        let id = ledger
+        ledger
             .record(&self.catalogue, &self.game, report)
-            .map_err(|e| format!("not recorded: {e}"))?;
-        let limit = match self.catalogue.get(&OffenceId::Lateness).map(|o| &o.sanction) {
-            Some(SanctionRule::ByLateness { limit, .. }) => *limit,
-            _ => LATENESS_LIMIT,
-        };
-        let deduction = ledger.clock_effects().into_iter().find_map(|e| match e {
-            ClockEffect::Deduct { incident, amount, .. } if incident == id => Some(amount),
-            _ => None,
-        });
+            .map_err(|e| Msg::NotRecorded(&e).text(self.lang))?;
         let mut clock = self.clock.clone();
-        let result = match deduction {
-            // The clock's own lateness rule deducts twice the late time (the 2002 text); another
-            // edition's deduction is set as an edit of the main time.
-            Some(amount) if amount != late * 2 => {
-                let mut left = reading.left[player.index()];
-                left.main = left.main.saturating_sub(amount);
-                clock.edit(now, player, left, reason)
-            }
-            _ => clock
-                .record_lateness(now, player, late, LatenessRule { limit }, reason)
-                .map(|_| ()),
-        };
-        result.map_err(|e| e.to_string())?;
+        clock
+            .record_lateness(now, player, late, LatenessRule { factor, limit }, reason)
+            .map_err(|e| e.to_string())?;
         self.ledger = ledger;
         self.clock = clock;
         Ok(())

@@ -14,9 +14,9 @@ use super::dialogs::Dialog;
 use super::table_harness::*;
 use super::*;
 use crate::board::{Color, Point};
-use crate::clock::{EventKind, Phase, TimeControl};
+use crate::clock::{Clock, EventKind, Phase, TimeControl};
 use crate::game::{Game, Illegal};
-use crate::ledger::{Measure, OffenceId, Sanction};
+use crate::ledger::{Catalogue, Edition, Ledger, Measure, OffenceId, Sanction};
 use crate::rules::Preset;
 use crate::scoring::{GameResult, Reason};
 
@@ -136,6 +136,70 @@ fn lateness_is_recorded_in_the_ledger_and_deducts_twice_the_late_time() {
         table.ledger.outcome().map(|o| o.result()),
         Some(GameResult::win(Color::Black, Reason::Forfeit))
     );
+}
+
+/// A new table whose ledger follows `edition`.
+fn table_under(edition: Edition) -> Table {
+    let mut table = Table::new();
+    table.catalogue = Catalogue::standard(edition);
+    table.ledger = Ledger::new(edition);
+    table
+}
+
+#[test]
+fn lateness_of_ten_minutes_costs_twenty_under_2002_and_ten_under_the_old_text_on_the_clock_alone() {
+    // 55 free minutes; Black 10 minutes late, White 16 (beyond the 15-minute limit).
+    for (edition, factor, main, face) in [
+        (Edition::Chinese2002, 2, 35, "35:00"),
+        (Edition::ChineseOld, 1, 45, "45:00"),
+    ] {
+        let mut harness = harness_with(table_under(edition));
+        click(&mut harness, "Lateness");
+        type_into(&mut harness, "Minutes late", "10");
+        click(&mut harness, "Apply");
+        assert!(
+            harness.state().table.dialog.is_none(),
+            "{edition}: {}",
+            message(&harness)
+        );
+        let table = &harness.state().table;
+        assert_eq!(
+            table.ledger.sanction_of(crate::ledger::IncidentId(0)),
+            Some(&Sanction::of(&[Measure::LatenessDeduction { factor }])),
+            "{edition}"
+        );
+        assert_eq!(table.reading(Duration::ZERO).left[0].main, secs(main * 60), "{edition}");
+        let kinds: Vec<_> = table.clock.events().iter().map(|e| e.kind.clone()).collect();
+        assert!(
+            matches!(
+                kinds.as_slice(),
+                [EventKind::Lateness { player: Color::Black, factor: f, deducted, forfeit: false, .. }]
+                    if *f == factor && *deducted == secs(600 * u64::from(factor))
+            ),
+            "{edition}: one lateness event, no edit of the main time: {kinds:?}"
+        );
+        harness.get_by_label(face);
+
+        harness.get_by_label("White").click();
+        harness.run();
+        click(&mut harness, "Lateness");
+        type_into(&mut harness, "Minutes late", "16");
+        click(&mut harness, "Apply");
+        let table = &harness.state().table;
+        assert_eq!(table.reading(Duration::ZERO).lost, [false, true], "{edition}");
+        assert_eq!(
+            table.ledger.outcome().map(|o| o.result()),
+            Some(GameResult::win(Color::Black, Reason::Forfeit)),
+            "{edition}"
+        );
+        // The stored events replay to the same reading.
+        let replayed = Clock::replay(*table.clock.control(), table.clock.events());
+        assert_eq!(
+            replayed.map(|c| c.reading(secs(60))),
+            Ok(table.clock.reading(secs(60))),
+            "{edition}"
+        );
+    }
 }
 
 #[test]

@@ -7,6 +7,7 @@ use go_arbiter::clock::{
     Clock, ClockError, ClockEvent, ControlError, EventKind, LatenessOutcome, LatenessRule, PRESETS, Phase,
     PressOutcome, TimeControl, TimeLeft, TimeoutRuling,
 };
+use go_arbiter::ledger::{Catalogue, Edition};
 
 /// Exact to the millisecond (no float sums: 129.9 - 69.9 must be exactly 60 s).
 fn secs(s: f64) -> Duration {
@@ -261,13 +262,177 @@ fn lateness_beyond_the_limit_forfeits() {
             .unwrap(),
         LatenessOutcome::Deducted(min(32))
     );
-    let custom = LatenessRule { limit: min(30) };
+    let custom = LatenessRule {
+        factor: 2,
+        limit: min(30),
+    };
     assert_eq!(
         Clock::new(control("absolute:60m"))
             .record_lateness(min(31), Black, min(31), custom, "late")
             .unwrap(),
         LatenessOutcome::Forfeit
     );
+}
+
+/// The lateness rule of `edition` as the ledger's catalogue gives it (limit: 15 minutes).
+fn lateness_rule(edition: Edition) -> LatenessRule {
+    let (factor, limit) = Catalogue::standard(edition).lateness().unwrap();
+    LatenessRule { factor, limit }
+}
+
+#[test]
+fn lateness_of_ten_minutes_costs_twenty_under_2002_and_ten_under_the_old_text() {
+    // Chinese 60 minutes, 5 reserved: 55 free minutes. Black is 10 minutes late.
+    //
+    //   edition       factor  deducted  Black's main  White's main
+    //   2002 (22.1)      2      20m         35m           55m
+    //   old (23.3)       1      10m         45m           55m
+    let cases = [
+        (Edition::Chinese2002, 2, min(20), min(35)),
+        (Edition::ChineseOld, 1, min(10), min(45)),
+    ];
+    for (edition, factor, deducted, main) in cases {
+        let rule = lateness_rule(edition);
+        assert_eq!(rule, LatenessRule { factor, limit: min(15) }, "{edition}");
+        let mut clock = Clock::new(control("chinese:60m/5"));
+        let outcome = clock.record_lateness(min(10), Black, min(10), rule, "arrived 10 minutes late");
+        assert_eq!(outcome.unwrap(), LatenessOutcome::Deducted(deducted), "{edition}");
+        clock.start(min(10), Black).unwrap();
+        let reading = clock.reading(min(10));
+        assert_eq!(
+            (reading.left[0].main, reading.left[0].periods, reading.left[1].main),
+            (main, 5, min(55)),
+            "{edition}: only Black's free main time pays, the reserve is untouched"
+        );
+        assert!(
+            matches!(
+                clock.events()[0].kind,
+                EventKind::Lateness { factor: f, deducted: d, forfeit: false, .. } if f == factor && d == deducted
+            ),
+            "{edition}: the event records what was deducted: {:?}",
+            clock.events()[0]
+        );
+    }
+}
+
+#[test]
+fn lateness_beyond_the_limit_forfeits_under_both_editions() {
+    //   edition   15m late (the limit)   16m late
+    //   2002      30m deducted           forfeit
+    //   old       15m deducted           forfeit
+    for (edition, at_limit) in [(Edition::Chinese2002, min(30)), (Edition::ChineseOld, min(15))] {
+        let rule = lateness_rule(edition);
+        let mut clock = Clock::new(control("absolute:60m"));
+        assert_eq!(
+            clock
+                .record_lateness(min(15), Black, min(15), rule, "15 minutes late")
+                .unwrap(),
+            LatenessOutcome::Deducted(at_limit),
+            "{edition}"
+        );
+        assert_eq!(
+            clock
+                .record_lateness(min(16), White, min(16), rule, "16 minutes late")
+                .unwrap(),
+            LatenessOutcome::Forfeit,
+            "{edition}"
+        );
+        let reading = clock.reading(min(16));
+        assert_eq!(reading.phase, Phase::Over, "{edition}");
+        assert_eq!(reading.lost, [false, true], "{edition}");
+        assert_eq!(reading.left[1].main, min(60), "{edition}: a forfeit deducts nothing");
+        assert!(matches!(
+            clock.events()[1].kind,
+            EventKind::Lateness {
+                forfeit: true,
+                deducted: Duration::ZERO,
+                ..
+            }
+        ));
+    }
+}
+
+#[test]
+fn a_lateness_deduction_larger_than_the_main_time_empties_it_without_overflow() {
+    let huge = LatenessRule {
+        factor: u32::MAX,
+        limit: Duration::MAX,
+    };
+    let mut clock = Clock::new(control("chinese:60m/5"));
+    let late = Duration::from_secs(u64::MAX / 2);
+    assert_eq!(
+        clock.record_lateness(late, Black, late, huge, "very late").unwrap(),
+        LatenessOutcome::Deducted(Duration::MAX)
+    );
+    assert_eq!(clock.reading(late).left[0].main, Duration::ZERO);
+    assert_eq!(clock.reading(late).left[0].periods, 5);
+    let replayed = Clock::replay(*clock.control(), clock.events()).unwrap();
+    assert_eq!(replayed, clock);
+}
+
+#[test]
+fn lateness_replays_to_the_same_reading_under_both_editions() {
+    for edition in Edition::ALL {
+        let mut clock = Clock::new(control("chinese:60m/5"));
+        clock
+            .record_lateness(min(10), Black, min(10), lateness_rule(edition), "late")
+            .unwrap();
+        clock
+            .record_lateness(min(10), White, min(3), lateness_rule(edition), "late too")
+            .unwrap();
+        clock.start(min(10), Black).unwrap();
+        clock.press(min(12), Black, 1).unwrap();
+        clock.press(min(13), White, 2).unwrap();
+        // As the session stores them: each event as RON (a clock line), and the whole list.
+        let lines: Vec<String> = clock
+            .events()
+            .iter()
+            .map(|e| ron::to_string(&e.kind).unwrap())
+            .collect();
+        let kinds: Vec<EventKind> = lines.iter().map(|l| ron::from_str(l).unwrap()).collect();
+        assert_eq!(kinds, clock.events().iter().map(|e| e.kind.clone()).collect::<Vec<_>>());
+        let text = serde_json::to_string(clock.events()).unwrap();
+        let events: Vec<ClockEvent> = serde_json::from_str(&text).unwrap();
+        let replayed = Clock::replay(*clock.control(), &events).unwrap();
+        assert_eq!(replayed, clock, "{edition}");
+        assert_eq!(replayed.reading(min(14)), clock.reading(min(14)), "{edition}");
+    }
+    // A replay under another rule than the one recorded does not give the same events.
+    let mut clock = Clock::new(control("chinese:60m/5"));
+    clock
+        .record_lateness(min(10), Black, min(10), lateness_rule(Edition::ChineseOld), "late")
+        .unwrap();
+    let mut events = clock.events().to_vec();
+    if let EventKind::Lateness { factor, .. } = &mut events[0].kind {
+        *factor = 2;
+    }
+    assert_eq!(
+        Clock::replay(*clock.control(), &events),
+        Err(ClockError::ReplayMismatch { index: 0 })
+    );
+}
+
+#[test]
+fn a_lateness_event_stored_without_its_factor_replays_as_twice_the_late_time() {
+    // The clock line the earlier code wrote (no factor: it always deducted twice).
+    let old = "Lateness(player:Black,late:(secs:600,nanos:0),limit:(secs:900,nanos:0),\
+               deducted:(secs:1200,nanos:0),forfeit:false,reason:\"arrived 10 minutes late\")";
+    let kind: EventKind = ron::from_str(old).unwrap();
+    assert!(matches!(kind, EventKind::Lateness { factor: 2, .. }), "{kind:?}");
+    let json = r#"{"at":{"secs":600,"nanos":0},"kind":{"Lateness":{"player":"Black","late":{"secs":600,"nanos":0},
+        "limit":{"secs":900,"nanos":0},"deducted":{"secs":1200,"nanos":0},"forfeit":false,"reason":"late"}}}"#;
+    let from_json: ClockEvent = serde_json::from_str(json).unwrap();
+    for kind in [kind, from_json.kind] {
+        let events = [
+            ClockEvent { at: min(10), kind },
+            ClockEvent {
+                at: min(10),
+                kind: EventKind::Start { to_move: Black },
+            },
+        ];
+        let clock = Clock::replay(control("chinese:60m/5"), &events).unwrap();
+        assert_eq!(clock.reading(min(10)).left[0].main, min(35), "55 free minutes less 20");
+    }
 }
 
 #[test]
