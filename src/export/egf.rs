@@ -50,7 +50,9 @@ pub fn h9(session: &Session) -> Result<String, ExportError> {
         out.push_str(&format!("; TM[{}]\n", super::sgf::main_time(&control).as_secs() / 60));
     }
     out.push_str(";\n; Pl Name Rank Cc Club Pts Results\n");
-    let rounds: Vec<u32> = session.rounds.iter().map(|r| r.number).collect();
+    // By number: the rounds' display order (Change::MoveRound) is not their order of play.
+    let mut rounds: Vec<u32> = session.rounds.iter().map(|r| r.number).collect();
+    rounds.sort_unstable();
     let line_of = |s: &Standing| -> String {
         let player = session.player(s.player);
         let (country, club) = opengotha::country_and_club(player.map_or("", |p| p.club.as_str()));

@@ -87,6 +87,12 @@ pub enum Change {
         table: TableId,
         to_index: usize,
     },
+    /// A round moved to `to_index` in the session's display order (the last place when beyond
+    /// it). Its number stays: exports and standings go by round number, not by place.
+    MoveRound {
+        number: u32,
+        to_index: usize,
+    },
     /// The table's time control set, in its written form (`chinese:60m/5`), before its clock
     /// starts.
     TimeControl {
@@ -103,7 +109,8 @@ impl Change {
             | Change::Player(_)
             | Change::Round { .. }
             | Change::RenameRound { .. }
-            | Change::MoveTable { .. } => None,
+            | Change::MoveTable { .. }
+            | Change::MoveRound { .. } => None,
             Change::Table { table, .. }
             | Change::RenameTable { table, .. }
             | Change::TimeControl { table, .. }
@@ -258,6 +265,17 @@ impl Session {
                 let to = (*to_index).min(round.tables.len());
                 round.tables.insert(to, moved);
                 format!("{table} moved from place {} to place {}", from + 1, to + 1)
+            }
+            Change::MoveRound { number, to_index } => {
+                let from = self
+                    .rounds
+                    .iter()
+                    .position(|r| r.number == *number)
+                    .ok_or(SessionError::NoSuchRound(*number))?;
+                let moved = self.rounds.remove(from);
+                let to = (*to_index).min(self.rounds.len());
+                self.rounds.insert(to, moved);
+                format!("round {number} moved from place {} to place {}", from + 1, to + 1)
             }
             _ => String::new(),
         })
@@ -443,6 +461,7 @@ fn change_game(game: &mut TableGame, id: TableId, stamp: &Stamp, change: &Change
         | Change::Table { .. }
         | Change::RenameRound { .. }
         | Change::RenameTable { .. }
-        | Change::MoveTable { .. } => String::new(),
+        | Change::MoveTable { .. }
+        | Change::MoveRound { .. } => String::new(),
     })
 }

@@ -14,7 +14,7 @@ use crate::session::{AuditEntry, Role};
 use super::app::{Command, Table};
 use super::board_view::Overlay;
 use super::counting::{Counting, Dispute, Tool, areas};
-use super::i18n::{self, Text};
+use super::i18n::{self, Msg, Text};
 
 const GOOD: Color32 = Color32::from_rgb(60, 170, 80);
 const BAD: Color32 = Color32::from_rgb(230, 80, 60);
@@ -35,7 +35,7 @@ pub fn toolbar(ui: &mut egui::Ui, table: &Table, counting: &Counting) -> Vec<Com
     let lang = table.lang;
     let size = counting.board().size();
     ui.add_enabled_ui(!counting.locked(), |ui| {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             match counting.suggested() {
                 Some(dead) => {
                     let list: Vec<String> = dead.iter().map(|p| p.to_gtp(size)).collect();
@@ -68,7 +68,7 @@ pub fn toolbar(ui: &mut egui::Ui, table: &Table, counting: &Counting) -> Vec<Com
                 commands.push(Command::LeaveCounting);
             }
         });
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             for claimant in [Color::Black, Color::White] {
                 let text = format!(
                     "{}: {} {}",
@@ -155,7 +155,7 @@ fn slip(ui: &mut egui::Ui, count: &Count, counting: &mut Counting, lang: i18n::L
         egui::Grid::new("territory").num_columns(2).show(ui, |ui| {
             for color in [Color::Black, Color::White] {
                 ui.label(i18n::color_name(color, lang));
-                ui.label(format!("{} points", count.side(color).total.points_text()));
+                ui.label(Msg::Points(&count.side(color).total.points_text()).text(lang));
                 ui.end_row();
             }
         });
@@ -204,10 +204,7 @@ fn slip(ui: &mut egui::Ui, count: &Count, counting: &mut Counting, lang: i18n::L
                 }
             }
             None => {
-                ui.colored_label(
-                    BAD,
-                    format!("`{typed}` is not a number of stones (184, 184 1/2, 184.25)"),
-                );
+                ui.colored_label(BAD, Msg::NotStones(typed).text(lang));
             }
         }
     }
@@ -313,7 +310,7 @@ fn confirmation(ui: &mut egui::Ui, counting: &mut Counting, lang: i18n::Lang, co
     if !counting.overrides.is_empty() {
         ui.label(RichText::new(Text::Overrides.tr(lang)).strong());
         for o in &counting.overrides {
-            ui.label(format!("{}: {} (was {})", o.chief, o.reason, o.was.sgf_re()));
+            ui.label(Msg::OverrideLine(&o.chief, &o.reason, &o.was.sgf_re()).text(lang));
         }
     }
 }

@@ -15,6 +15,8 @@ use crate::session::store::{self, Loaded};
 use crate::session::{Saver, Session, Store, StoreError};
 use crate::sgf::{self, SgfError};
 
+use super::i18n::{Lang, Text};
+
 /// A dialog closed faster than this was never shown: there is no dialog service.
 const NO_SERVICE_WITHIN: Duration = Duration::from_millis(250);
 
@@ -36,16 +38,21 @@ pub enum Request {
 }
 
 impl Request {
-    /// What the typed-path field asks for.
-    pub fn title(&self) -> &'static str {
+    /// The title of the dialog, and of the typed-path window when there is no dialog.
+    pub fn title(&self) -> Text {
         match self {
-            Request::NewSession(_) => "New session file (.ron)",
-            Request::Open => "Open session file (.ron)",
-            Request::SaveAs(_) => "Save session as (.ron)",
-            Request::ImportSgf => "Import SGF",
-            Request::ExportSgf { .. } => "Export SGF to",
-            Request::RestoreBackup(_) => "Restore backup of",
+            Request::NewSession(_) => Text::NewSessionFile,
+            Request::Open => Text::OpenSessionFile,
+            Request::SaveAs(_) => Text::SaveSessionFileAs,
+            Request::ImportSgf => Text::ImportSgfFile,
+            Request::ExportSgf { .. } => Text::ExportSgfTo,
+            Request::RestoreBackup(_) => Text::RestoreBackupOf,
         }
+    }
+
+    /// Whether the request puts another session in place of the one on screen.
+    pub fn replaces_session(&self) -> bool {
+        matches!(self, Request::NewSession(_) | Request::Open | Request::RestoreBackup(_))
     }
 }
 
@@ -106,13 +113,13 @@ impl Default for Files {
 }
 
 impl Files {
-    /// Starts `request` on a worker thread: with `path`, or through a dialog.
-    pub fn start(&mut self, request: Request, path: Option<PathBuf>) {
+    /// Starts `request` on a worker thread: with `path`, or through a dialog titled in `lang`.
+    pub fn start(&mut self, request: Request, path: Option<PathBuf>, lang: Lang) {
         let sender = self.sender.clone();
         let repaint = self.repaint.clone();
         self.pending += 1;
         let spawned = std::thread::Builder::new().name("file-job".to_string()).spawn(move || {
-            let done = match path.map_or_else(|| choose(&request), |p| Ok(Some(p))) {
+            let done = match path.map_or_else(|| choose(&request, lang), |p| Ok(Some(p))) {
                 Ok(Some(path)) => run(request, path),
                 Ok(None) => Done::Cancelled,
                 Err(()) => Done::NoDialog(request),
@@ -166,19 +173,18 @@ impl Files {
     }
 }
 
-/// Shows the dialog for `request`: `Ok(Some(path))` chosen, `Ok(None)` cancelled, `Err(())` no
-/// dialog service (the dialog came back at once).
-fn choose(request: &Request) -> Result<Option<PathBuf>, ()> {
-    let ron = |d: rfd::FileDialog| d.add_filter("Go Arbiter session", &["ron"]);
+/// Shows the dialog for `request`, titled in `lang`: `Ok(Some(path))` chosen, `Ok(None)`
+/// cancelled, `Err(())` no dialog service (the dialog came back at once).
+fn choose(request: &Request, lang: Lang) -> Result<Option<PathBuf>, ()> {
+    let dialog = || rfd::FileDialog::new().set_title(request.title().tr(lang));
+    let ron = |d: rfd::FileDialog| d.add_filter(Text::SessionFiles.tr(lang), &["ron"]);
     let sgf = |d: rfd::FileDialog| d.add_filter("SGF", &["sgf"]);
     let started = Instant::now();
     let chosen = match request {
-        Request::NewSession(_) | Request::SaveAs(_) => {
-            ron(rfd::FileDialog::new()).set_file_name("session.ron").save_file()
-        }
-        Request::Open => ron(rfd::FileDialog::new()).pick_file(),
-        Request::ImportSgf => sgf(rfd::FileDialog::new()).pick_file(),
-        Request::ExportSgf { name, .. } => sgf(rfd::FileDialog::new()).set_file_name(name).save_file(),
+        Request::NewSession(_) | Request::SaveAs(_) => ron(dialog()).set_file_name("session.ron").save_file(),
+        Request::Open => ron(dialog()).pick_file(),
+        Request::ImportSgf => sgf(dialog()).pick_file(),
+        Request::ExportSgf { name, .. } => sgf(dialog()).set_file_name(name).save_file(),
         Request::RestoreBackup(path) => return Ok(Some(path.clone())),
     };
     match chosen {

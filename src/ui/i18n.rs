@@ -265,6 +265,15 @@ texts! {
     ExportSgfTo => ("Export SGF to", "导出SGF到"),
     RestoreBackupOf => ("Restore backup of", "恢复备份："),
     CorrectionNeedsReason => ("a clock correction needs a reason", "校正用时必须填写理由"),
+    // The file dialogs' filter (files.rs).
+    SessionFiles => ("Go Arbiter session", "Go Arbiter赛事文件"),
+    // The question before an unsaved session is replaced (mod.rs).
+    SaveFirst => ("Save first?", "先保存吗？"),
+    SaveAsFirst => ("Save as...", "另存为……"),
+    Discard => ("Discard", "不保存"),
+    // The rounds' order in the sidebar.
+    RoundUp => ("Round up", "轮次上移"),
+    RoundDown => ("Round down", "轮次下移"),
 }
 
 impl Lang {
@@ -426,6 +435,40 @@ pub fn table_title(number: u32, name: &str, lang: Lang) -> String {
     }
 }
 
+/// A colour in one character, for the move list and the captures: "B" ("黑").
+pub fn color_short(color: Color, lang: Lang) -> &'static str {
+    match color {
+        Color::Black => Text::BlackShort.tr(lang),
+        Color::White => Text::WhiteShort.tr(lang),
+    }
+}
+
+/// A line of the move list: "12. B D4", "13. W pass", "B resigns", "edit: +0 B, +1 W, -1"
+/// ("12. 黑 D4", "13. 白 停一手", "黑 认输", "摆子：+黑0，+白1，-1").
+#[derive(Clone, Copy, Debug)]
+pub enum MoveLine<'a> {
+    Move(usize, Color, &'a str),
+    Pass(usize, Color),
+    Resign(Color),
+    /// Stones added, Black and White, and points cleared.
+    Edit(usize, usize, usize),
+}
+
+impl MoveLine<'_> {
+    pub fn text(self, lang: Lang) -> String {
+        let c = |color| color_short(color, lang);
+        match (self, lang) {
+            (MoveLine::Move(n, color, point), _) => format!("{n}. {} {point}", c(color)),
+            (MoveLine::Pass(n, color), Lang::En) => format!("{n}. {} pass", c(color)),
+            (MoveLine::Pass(n, color), Lang::Zh) => format!("{n}. {} 停一手", c(color)),
+            (MoveLine::Resign(color), Lang::En) => format!("{} resigns", c(color)),
+            (MoveLine::Resign(color), Lang::Zh) => format!("{} 认输", c(color)),
+            (MoveLine::Edit(b, w, e), Lang::En) => format!("edit: +{b} B, +{w} W, -{e}"),
+            (MoveLine::Edit(b, w, e), Lang::Zh) => format!("摆子：+黑{b}，+白{w}，-{e}"),
+        }
+    }
+}
+
 /// A message with values in it: the notices and the recovery window's lines. Errors come from
 /// the engines and stay in their own words.
 #[derive(Clone, Copy)]
@@ -456,6 +499,45 @@ pub enum Msg<'a> {
     /// A clock that was running at the crash, and for how long the app was down (if known).
     DownSince(TableId, Option<&'a str>),
     OfferBackup(&'a Path),
+    /// The question before an unsaved session with tables is replaced: its tables.
+    SaveFirst(usize),
+    /// No sound device (the engine's reason): calls are captions only.
+    NoSound(&'a dyn Display),
+    /// No voice pack of this language (folder name) in the last place looked.
+    NoVoicePack(&'a str, &'a Path),
+    /// The voice pack did not read.
+    VoicePackUnreadable(&'a dyn Display),
+    /// The voice pack's loader thread did not start (its error), or stopped (`None`).
+    VoiceLoaderFailed(Option<&'a dyn Display>),
+    /// A pack (its language) with clips missing or unreadable: how many.
+    ClipsMissing(&'a str, usize),
+    /// A ledger entry refused (the ledger's reason).
+    NotRecorded(&'a dyn Display),
+    /// The "played at" point of an illegal move did not read.
+    PlayedAt(&'a dyn Display),
+    /// The catalogue (its edition) has no lateness rule.
+    NoLatenessRule(&'a dyn Display),
+    /// A flagged move in the move list: its line.
+    Illegal(&'a str),
+    /// "Captures: B 3 W 1".
+    Captures(u32, u32),
+    /// The ledger's "now": the move number and the offender's clock.
+    MoveAndClock(usize, &'a str),
+    /// One incident: its number, offence, offender, move, clock and sanction.
+    Incident {
+        number: usize,
+        offence: &'a str,
+        player: Color,
+        move_number: usize,
+        clock: &'a str,
+        sanction: &'a str,
+    },
+    /// A side's total under territory counting.
+    Points(&'a str),
+    /// The hand count typed does not read.
+    NotStones(&'a str),
+    /// An override in the counting screen: the chief arbiter, the reason, the result before.
+    OverrideLine(&'a str, &'a str, &'a str),
 }
 
 impl Msg<'_> {
@@ -530,6 +612,63 @@ impl Msg<'_> {
                 "{}无法读取（见下方消息）。是否改为打开它最新的完好备份？无法读取的文件保留在原处，不会被覆盖。",
                 p.display()
             ),
+            Msg::SaveFirst(tables) if en => {
+                let noun = if tables == 1 { "table" } else { "tables" };
+                format!(
+                    "This session ({tables} {noun}) is not saved to a file: it is lost when replaced. Save it first?"
+                )
+            }
+            Msg::SaveFirst(tables) => format!("当前赛事（{tables}台对局）尚未保存到文件，替换后将丢失。要先保存吗？"),
+            Msg::NoSound(reason) if en => format!("No sound ({reason}): announcements are shown as captions only"),
+            Msg::NoSound(reason) => format!("没有声音（{reason}）：报时只以字幕显示"),
+            Msg::NoVoicePack(l, dir) if en => format!("no voice: no {l} voice pack in {}", dir.display()),
+            Msg::NoVoicePack(l, dir) => format!("没有语音：{}中没有{l}语音包", dir.display()),
+            Msg::VoicePackUnreadable(e) if en => format!("no voice: {e}"),
+            Msg::VoicePackUnreadable(e) => format!("没有语音：{e}"),
+            Msg::VoiceLoaderFailed(Some(e)) if en => format!("the voice pack could not be loaded: {e}"),
+            Msg::VoiceLoaderFailed(Some(e)) => format!("语音包无法加载：{e}"),
+            Msg::VoiceLoaderFailed(None) if en => "the voice pack's loader stopped".to_string(),
+            Msg::VoiceLoaderFailed(None) => "语音包加载线程意外停止".to_string(),
+            Msg::ClipsMissing(l, n) if en => {
+                format!("voice pack {l}: {n} clips missing or unreadable (shown as captions)")
+            }
+            Msg::ClipsMissing(l, n) => format!("语音包{l}：{n}段录音缺失或无法读取（以字幕显示）"),
+            Msg::NotRecorded(e) if en => format!("not recorded: {e}"),
+            Msg::NotRecorded(e) => format!("未记录：{e}"),
+            Msg::PlayedAt(e) if en => format!("played at: {e}"),
+            Msg::PlayedAt(e) => format!("落子位置：{e}"),
+            Msg::NoLatenessRule(edition) if en => {
+                format!("not recorded: the {edition} catalogue has no lateness rule")
+            }
+            Msg::NoLatenessRule(edition) => format!("未记录：{edition}处罚目录没有迟到规定"),
+            Msg::Illegal(line) if en => format!("{line} (illegal)"),
+            Msg::Illegal(line) => format!("{line}（违规）"),
+            Msg::Captures(b, w) => {
+                let (bs, ws) = (color_short(Color::Black, lang), color_short(Color::White, lang));
+                labelled(Text::Captures, &format!("{bs} {b} {ws} {w}"), lang)
+            }
+            Msg::MoveAndClock(n, clock) if en => format!("move {n}, clock {clock}"),
+            Msg::MoveAndClock(n, clock) => format!("第{n}手，棋钟{clock}"),
+            Msg::Incident {
+                number,
+                offence,
+                player,
+                move_number,
+                clock,
+                sanction,
+            } => {
+                let who = color_name(player, lang);
+                match lang {
+                    Lang::En => format!("{number}. {offence} ({who}), move {move_number}, clock {clock}: {sanction}"),
+                    Lang::Zh => format!("{number}. {offence}（{who}），第{move_number}手，棋钟{clock}：{sanction}"),
+                }
+            }
+            Msg::Points(points) if en => format!("{points} points"),
+            Msg::Points(points) => format!("{points}目"),
+            Msg::NotStones(typed) if en => format!("`{typed}` is not a number of stones (184, 184 1/2, 184.25)"),
+            Msg::NotStones(typed) => format!("“{typed}”不是子数（如184、184 1/2、184.25）"),
+            Msg::OverrideLine(chief, reason, was) if en => format!("{chief}: {reason} (was {was})"),
+            Msg::OverrideLine(chief, reason, was) => format!("{chief}：{reason}（原为{was}）"),
         }
     }
 }

@@ -12,7 +12,7 @@ use crate::ledger::OffenceId;
 use super::app::{Command, Table};
 use super::clock_view::hms;
 use super::dialogs::{self, Open};
-use super::i18n::{self, Lang, Text};
+use super::i18n::{self, Lang, Msg, Text};
 
 /// The quick buttons: the offences an arbiter meets most at a table, with their labels.
 pub fn quick(lang: Lang) -> [(&'static str, OffenceId); 8] {
@@ -58,15 +58,8 @@ pub fn show(ui: &mut egui::Ui, table: &mut Table, reading: &Reading) -> Vec<Comm
             }
         });
     });
-    ui.label(
-        RichText::new(format!(
-            "move {}, clock {}",
-            table.game.position().move_number,
-            hms(left)
-        ))
-        .small()
-        .weak(),
-    );
+    let now = Msg::MoveAndClock(table.game.position().move_number, &hms(left)).text(lang);
+    ui.label(RichText::new(now).small().weak());
     egui::ScrollArea::vertical().id_salt("incidents").show(ui, |ui| {
         let mut any = false;
         for incident in table.ledger.incidents() {
@@ -82,15 +75,15 @@ pub fn show(ui: &mut egui::Ui, table: &mut Table, reading: &Reading) -> Vec<Comm
                 .sanction_of(incident.id)
                 .map(|s| s.text(ledger_lang))
                 .unwrap_or_default();
-            ui.label(format!(
-                "{}. {} ({}), move {}, clock {}: {}",
-                incident.id.0 + 1,
-                name,
-                i18n::color_name(r.player, lang),
-                r.move_number,
-                hms(r.clock),
-                sanction
-            ));
+            let line = Msg::Incident {
+                number: incident.id.0 + 1,
+                offence: &name,
+                player: r.player,
+                move_number: r.move_number,
+                clock: &hms(r.clock),
+                sanction: &sanction,
+            };
+            ui.label(line.text(lang));
         }
         if !any {
             ui.label(RichText::new(table.tr(Text::NoIncidents)).weak());

@@ -30,11 +30,13 @@ pub mod files;
 pub mod fonts;
 pub mod i18n;
 pub mod ledger_view;
+pub mod look;
 pub mod moves_view;
 pub mod results_view;
 pub mod settings;
 pub mod sidebar_view;
 pub mod sound;
+pub mod stone_sprites;
 pub mod workstation;
 
 use std::path::PathBuf;
@@ -55,7 +57,7 @@ pub const OPEN_VAR: &str = "GO_ARBITER_OPEN";
 /// The environment variable naming a session file (.ron) to open at the start.
 pub const SESSION_VAR: &str = "GO_ARBITER_SESSION";
 /// The environment variable that, set to `1`, prints the time from start to the end of the first
-/// frame to stderr (measured by packaging/measure-window.sh).
+/// frame to stderr, then a line per frame drawn (measured by packaging/measure-window.sh).
 pub const TIMING_VAR: &str = "GO_ARBITER_TIMING";
 
 /// The workstation the window starts with: `GO_ARBITER_OPEN`'s game as the one table of a new
@@ -116,7 +118,12 @@ pub fn run_window_with(session: Option<PathBuf>) -> Result<(), eframe::Error> {
             let sound = Sound::start(ws.settings.voice, ws.settings.volume, Some(cc.egui_ctx.clone()));
             let mut shell = Shell::new(ws);
             shell.sound = Some((sound, origin));
-            Ok(Box::new(Window { origin, shell, started }))
+            Ok(Box::new(Window {
+                origin,
+                shell,
+                started,
+                timed: started.is_some(),
+            }))
         }),
     )
 }
@@ -139,6 +146,8 @@ struct Window {
     shell: Shell,
     /// When `GO_ARBITER_TIMING=1`: the start, until the first frame's time is printed.
     started: Option<Instant>,
+    /// `GO_ARBITER_TIMING=1`: each frame drawn is reported.
+    timed: bool,
 }
 
 impl eframe::App for Window {
@@ -147,7 +156,13 @@ impl eframe::App for Window {
         self.shell.frame(ui, now, wall_clock());
         if let Some(started) = self.started.take() {
             eprintln!("first frame: {:.1} ms", started.elapsed().as_secs_f64() * 1000.0);
+        } else if self.timed {
+            eprintln!("frame at {:.3} s", now.as_secs_f64());
         }
+    }
+
+    fn clear_color(&self, visuals: &egui::Visuals) -> [f32; 4] {
+        look::clear_color(visuals)
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
@@ -188,6 +203,7 @@ impl Shell {
     pub fn frame(&mut self, ui: &mut egui::Ui, now: Duration, wall: Duration) {
         if !self.fonts_installed {
             fonts::install(ui.ctx());
+            look::install(ui.ctx());
             self.fonts_installed = true;
         }
         self.ws.files.repaint = Some(ui.ctx().clone());
@@ -330,7 +346,7 @@ impl Shell {
             if self.ws.files.pending > 0 {
                 ui.spinner();
             }
-            if let Some(notice) = self.sound.as_ref().and_then(|(s, _)| s.notice()) {
+            if let Some(notice) = self.sound.as_ref().and_then(|(s, _)| s.notice(lang)) {
                 ui.weak(notice);
             }
         });
@@ -357,16 +373,31 @@ fn notices(ui: &mut egui::Ui, ws: &Workstation) -> Vec<WsCommand> {
     commands
 }
 
-/// The title of the window that asks for a typed path.
-fn request_title(request: &Request) -> Text {
-    match request {
-        Request::NewSession(_) => Text::NewSessionFile,
-        Request::Open => Text::OpenSessionFile,
-        Request::SaveAs(_) => Text::SaveSessionFileAs,
-        Request::ImportSgf => Text::ImportSgfFile,
-        Request::ExportSgf { .. } => Text::ExportSgfTo,
-        Request::RestoreBackup(_) => Text::RestoreBackupOf,
+/// "Save first?": an unsaved session with tables about to be replaced (File > New, Open).
+fn save_first(ctx: &egui::Context, ws: &Workstation) -> Option<WsCommand> {
+    use workstation::SaveFirstAnswer;
+    let lang = ws.lang();
+    let tables = ws.save_first_question()?;
+    let mut answer = None;
+    let modal = egui::Modal::new(egui::Id::unique("save_first")).show(ctx, |ui| {
+        ui.heading(Text::SaveFirst.tr(lang));
+        ui.label(Msg::SaveFirst(tables).text(lang));
+        ui.horizontal(|ui| {
+            if ui.button(Text::SaveAsFirst.tr(lang)).clicked() {
+                answer = Some(SaveFirstAnswer::SaveAs(None));
+            }
+            if ui.button(Text::Discard.tr(lang)).clicked() {
+                answer = Some(SaveFirstAnswer::Discard);
+            }
+            if ui.button(Text::Cancel.tr(lang)).clicked() {
+                answer = Some(SaveFirstAnswer::Cancel);
+            }
+        });
+    });
+    if answer.is_none() && modal.should_close() {
+        answer = Some(SaveFirstAnswer::Cancel);
     }
+    answer.map(WsCommand::SaveFirst)
 }
 
 /// The windows that ask something: the recovery, the backup of an unreadable file, a typed path.
@@ -435,7 +466,7 @@ fn windows(ctx: &egui::Context, ws: &mut Workstation) -> Vec<WsCommand> {
     }
     let mut close = false;
     if let Some((request, text)) = &mut ws.files.typed {
-        egui::Window::new(request_title(request).tr(lang))
+        egui::Window::new(request.title().tr(lang))
             .anchor(egui::Align2::CENTER_TOP, [0.0, 80.0])
             .collapsible(false)
             .show(ctx, |ui| {
@@ -458,6 +489,7 @@ fn windows(ctx: &egui::Context, ws: &mut Workstation) -> Vec<WsCommand> {
     if close {
         ws.files.typed = None;
     }
+    commands.extend(save_first(ctx, ws));
     commands
 }
 

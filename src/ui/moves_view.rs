@@ -8,21 +8,20 @@ use crate::board::Color;
 use crate::game::Action;
 
 use super::app::{Command, Mode, Table};
-use super::i18n::{self, Text};
+use super::i18n::{self, Lang, MoveLine, Msg, Text};
 use crate::clock::Phase;
 
-/// One line of the move list for a node's action.
-pub fn line(action: &Action, number: usize, size: u8) -> Option<String> {
-    Some(match action {
-        Action::Move { color, point } => format!("{number}. {} {}", color.letter(), point.to_gtp(size)),
-        Action::Pass { color } => format!("{number}. {} pass", color.letter()),
-        Action::Resign { color } => format!("{} resigns", color.letter()),
+/// One line of the move list for a node's action, in `lang`.
+pub fn line(action: &Action, number: usize, size: u8, lang: Lang) -> Option<String> {
+    let line = match action {
+        Action::Move { color, point } => MoveLine::Move(number, *color, &point.to_gtp(size)).text(lang),
+        Action::Pass { color } => MoveLine::Pass(number, *color).text(lang),
+        Action::Resign { color } => MoveLine::Resign(*color).text(lang),
         Action::Setup {
             black, white, empty, ..
-        } => {
-            format!("edit: +{} B, +{} W, -{}", black.len(), white.len(), empty.len())
-        }
-    })
+        } => MoveLine::Edit(black.len(), white.len(), empty.len()).text(lang),
+    };
+    Some(line)
 }
 
 /// The move list, with the node at the cursor highlighted.
@@ -62,11 +61,11 @@ pub fn show(ui: &mut egui::Ui, table: &Table) -> Vec<Command> {
                 if matches!(action, Action::Move { .. } | Action::Pass { .. }) {
                     number += 1;
                 }
-                let Some(text) = line(action, number, size) else {
+                let Some(text) = line(action, number, size, table.lang) else {
                     continue;
                 };
                 let text = match game.node(id).flag {
-                    Some(_) => RichText::new(format!("{text} (illegal)")).color(egui::Color32::RED),
+                    Some(_) => RichText::new(Msg::Illegal(&text).text(table.lang)).color(egui::Color32::RED),
                     None => RichText::new(text),
                 };
                 if ui.selectable_label(game.cursor() == id, text).clicked() {
@@ -128,7 +127,7 @@ pub fn toolbar(ui: &mut egui::Ui, table: &Table) -> Vec<Command> {
         );
         ui.label(RichText::new(to_move).strong());
         let p = game.position().prisoners;
-        ui.label(format!("{}: B {} W {}", table.tr(Text::Captures), p[0], p[1]));
+        ui.label(Msg::Captures(p[0], p[1]).text(table.lang));
     });
     commands
 }

@@ -78,8 +78,9 @@ pub fn show(ui: &mut egui::Ui, ws: &Workstation, drafts: &mut SidebarDrafts, now
             }
         });
         ui.separator();
-        for round in &ws.session.rounds {
-            rounds(ui, ws, drafts, round, now, &mut commands);
+        let count = ws.session.rounds.len();
+        for (index, round) in ws.session.rounds.iter().enumerate() {
+            rounds(ui, ws, drafts, round, (index, count), now, &mut commands);
         }
         ui.horizontal(|ui| {
             ui.add(
@@ -99,11 +100,14 @@ pub fn show(ui: &mut egui::Ui, ws: &Workstation, drafts: &mut SidebarDrafts, now
     commands
 }
 
+/// A round, at `index` of `rounds` in the session's order: its buttons (move up or down, rename),
+/// its tables, a new table.
 fn rounds(
     ui: &mut egui::Ui,
     ws: &Workstation,
     drafts: &mut SidebarDrafts,
     round: &crate::session::Round,
+    (index, rounds): (usize, usize),
     now: Duration,
     commands: &mut Vec<WsCommand>,
 ) {
@@ -113,7 +117,24 @@ fn rounds(
         .id_salt(("round", round.number))
         .default_open(true)
         .show(ui, |ui| {
-            rename(ui, lang, drafts, Renaming::Round(round.number), &round.name, commands);
+            let number = round.number;
+            if rounds > 1 {
+                ui.horizontal(|ui| {
+                    if index > 0 && ui.small_button(Text::RoundUp.tr(lang)).clicked() {
+                        commands.push(WsCommand::MoveRound {
+                            number,
+                            to_index: index - 1,
+                        });
+                    }
+                    if index + 1 < rounds && ui.small_button(Text::RoundDown.tr(lang)).clicked() {
+                        commands.push(WsCommand::MoveRound {
+                            number,
+                            to_index: index + 1,
+                        });
+                    }
+                });
+            }
+            rename(ui, lang, drafts, Renaming::Round(number), &round.name, commands);
             let count = round.tables.len();
             for (index, table) in round.tables.iter().enumerate() {
                 let id = TableId {

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use crate::audio::{AudioConfig, AudioEngine, AudioStatus, Caption, VoicePack, shipped_pack_dir};
 use crate::caller::Announcement;
 
-use super::i18n::Lang;
+use super::i18n::{Lang, Msg};
 
 /// How often the window looks again while the output is still being opened.
 pub const STARTING_POLL: Duration = Duration::from_millis(250);
@@ -37,14 +37,39 @@ pub fn pack_dirs(lang: Lang) -> Vec<PathBuf> {
     dirs
 }
 
+/// What is wrong with the voice pack; said in the window's language by [`Sound::notice`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PackProblem {
+    /// No pack of this language (folder name) in any place looked; the last place looked.
+    NotFound(&'static str, PathBuf),
+    /// The pack did not read (the pack's error).
+    Unreadable(String),
+    /// The loader thread did not start (its error), or stopped without an answer (`None`).
+    Loader(Option<String>),
+    /// The pack's language and how many of its clips are missing or unreadable (captions).
+    ClipsMissing(String, usize),
+}
+
+impl PackProblem {
+    pub fn text(&self, lang: Lang) -> String {
+        match self {
+            PackProblem::NotFound(name, dir) => Msg::NoVoicePack(name, dir),
+            PackProblem::Unreadable(e) => Msg::VoicePackUnreadable(e),
+            PackProblem::Loader(e) => Msg::VoiceLoaderFailed(e.as_ref().map(|e| e as &dyn std::fmt::Display)),
+            PackProblem::ClipsMissing(language, n) => Msg::ClipsMissing(language, *n),
+        }
+        .text(lang)
+    }
+}
+
 /// Finds and decodes a language's pack (on the loader thread).
-fn load_pack(lang: Lang) -> Result<VoicePack, String> {
+fn load_pack(lang: Lang) -> Result<VoicePack, PackProblem> {
     let dirs = pack_dirs(lang);
-    let dir = dirs
-        .iter()
-        .find(|d| d.is_dir())
-        .ok_or_else(|| format!("no {} voice pack in {}", folder(lang), dirs[dirs.len() - 1].display()))?;
-    VoicePack::load(dir).map_err(|e| e.to_string())
+    let Some(dir) = dirs.iter().find(|d| d.is_dir()) else {
+        let last = dirs.last().cloned().unwrap_or_default();
+        return Err(PackProblem::NotFound(folder(lang), last));
+    };
+    VoicePack::load(dir).map_err(|e| PackProblem::Unreadable(e.to_string()))
 }
 
 /// The sound of the window: one audio engine, the chosen voice and volume.
@@ -53,9 +78,9 @@ pub struct Sound {
     voice: Lang,
     volume: f32,
     /// The pack being loaded, until its thread answers.
-    loading: Option<Receiver<Result<VoicePack, String>>>,
+    loading: Option<Receiver<Result<VoicePack, PackProblem>>>,
     /// What is wrong with the voice pack (missing clips, no pack), for the notice.
-    pack_problem: Option<String>,
+    pack_problem: Option<PackProblem>,
     repaint: Option<egui::Context>,
 }
 
@@ -137,7 +162,7 @@ impl Sound {
             Ok(_) => self.loading = Some(rx),
             Err(e) => {
                 self.loading = None;
-                self.pack_problem = Some(format!("the voice pack could not be loaded: {e}"));
+                self.pack_problem = Some(PackProblem::Loader(Some(e.to_string())));
             }
         }
     }
@@ -158,21 +183,17 @@ impl Sound {
         let answer = match rx.try_recv() {
             Err(TryRecvError::Empty) => return,
             Ok(answer) => answer,
-            Err(TryRecvError::Disconnected) => Err("the voice pack's loader stopped".to_string()),
+            Err(TryRecvError::Disconnected) => Err(PackProblem::Loader(None)),
         };
         self.loading = None;
         match answer {
             Ok(pack) => {
                 let problems = pack.problems().len();
-                self.pack_problem = (problems > 0).then(|| {
-                    format!(
-                        "voice pack {}: {problems} clips missing or unreadable (shown as captions)",
-                        pack.language
-                    )
-                });
+                self.pack_problem =
+                    (problems > 0).then(|| PackProblem::ClipsMissing(pack.language.to_string(), problems));
                 self.engine.set_pack(Arc::new(pack));
             }
-            Err(e) => self.pack_problem = Some(format!("no voice: {e}")),
+            Err(problem) => self.pack_problem = Some(problem),
         }
     }
 
@@ -188,14 +209,21 @@ impl Sound {
         self.engine.stop();
     }
 
-    /// The line to show when the arbiter should know: no sound device, or a pack problem.
-    pub fn notice(&self) -> Option<String> {
+    /// What is wrong with the voice pack, if anything.
+    pub fn pack_problem(&self) -> Option<&PackProblem> {
+        self.pack_problem.as_ref()
+    }
+
+    /// The line to show in `lang` when the arbiter should know: no sound device, or a pack problem.
+    pub fn notice(&self, lang: Lang) -> Option<String> {
         let status = match self.engine.status() {
-            AudioStatus::Starting => None,
-            other => other.notice(),
+            AudioStatus::Silent { reason } => Some(Msg::NoSound(&reason).text(lang)),
+            AudioStatus::Starting | AudioStatus::Playing { .. } => None,
         };
-        let parts: Vec<String> = [status, self.pack_problem.clone()].into_iter().flatten().collect();
-        (!parts.is_empty()).then(|| parts.join("; "))
+        let pack = self.pack_problem.as_ref().map(|p| p.text(lang));
+        let parts: Vec<String> = [status, pack].into_iter().flatten().collect();
+        let separator = if lang == Lang::Zh { "；" } else { "; " };
+        (!parts.is_empty()).then(|| parts.join(separator))
     }
 
     /// While the output is still being opened: look again soon, so that a missing device is
@@ -231,10 +259,19 @@ mod tests {
     #[test]
     fn without_a_device_the_notice_says_so_and_calls_are_captions() {
         let mut sound = Sound::silent("no sound device: none in the test", Lang::Zh);
-        let notice = sound.notice();
+        let notice = sound.notice(Lang::En);
         assert!(notice.as_deref().is_some_and(|n| n.contains("No sound")), "{notice:?}");
+        let notice = sound.notice(Lang::Zh);
+        assert!(
+            notice.as_deref().is_some_and(|n| n.starts_with("没有声音")),
+            "{notice:?}"
+        );
         wait_for_pack(&mut sound);
-        assert!(sound.has_pack(), "the shipped Chinese pack loads: {:?}", sound.notice());
+        assert!(
+            sound.has_pack(),
+            "the shipped Chinese pack loads: {:?}",
+            sound.notice(Lang::En)
+        );
         let caption = sound.play(&call("sec_30"), Instant::now());
         assert!(!caption.voiced);
         assert_eq!(caption.clip, "sec_30");

@@ -114,8 +114,38 @@ fn every_message(lang: Lang) -> Vec<String> {
         Msg::DownSince(id, Some("0:05")),
         Msg::DownSince(id, None),
         Msg::OfferBackup(path),
+        Msg::SaveFirst(3),
+        Msg::NoSound(&e),
+        Msg::NoVoicePack("zh", path),
+        Msg::VoicePackUnreadable(&e),
+        Msg::VoiceLoaderFailed(Some(&e)),
+        Msg::VoiceLoaderFailed(None),
+        Msg::ClipsMissing("zh", 2),
+        Msg::NotRecorded(&e),
+        Msg::PlayedAt(&e),
+        Msg::NoLatenessRule(&"2002"),
+        Msg::Illegal("12. B D4"),
+        Msg::Captures(3, 1),
+        Msg::MoveAndClock(12, "0:59:00"),
+        Msg::Incident {
+            number: 1,
+            offence: "Takeback",
+            player: Color::White,
+            move_number: 12,
+            clock: "0:59:00",
+            sanction: "warning",
+        },
+        Msg::Points("184"),
+        Msg::NotStones("x"),
+        Msg::OverrideLine("CA", "miscount", "B+0.5"),
     ];
     out.extend(messages.into_iter().map(|m| m.text(lang)));
+    let lines = [
+        i18n::MoveLine::Pass(13, Color::White),
+        i18n::MoveLine::Resign(Color::Black),
+        i18n::MoveLine::Edit(0, 1, 1),
+    ];
+    out.extend(lines.into_iter().map(|l| l.text(lang)));
     out
 }
 
@@ -543,4 +573,81 @@ fn the_recovery_and_backup_windows_speak_chinese() {
     assert!(harness.query_all_by_label_contains("完好备份？").next().is_some());
     assert!(harness.query_all_by_label_contains("没有桌面门户").next().is_some());
     assert!(harness.query_all_by_label("Charge it (default)").next().is_none());
+}
+
+#[test]
+fn the_save_first_question_the_round_buttons_the_sound_notice_and_the_file_dialogs_speak_chinese() {
+    use super::files::Request;
+    use super::workstation::{Replacing, WsCommand};
+    let mut ws = chinese_workstation();
+    let at = std::time::Duration::ZERO;
+    ws.apply(
+        WsCommand::NewRound {
+            date: "2026-11-30".to_string(),
+        },
+        at,
+    );
+    ws.replacing = Some(Replacing::Asking(Request::Open, None));
+    let mut harness = shell_in_chinese(ws);
+    let sound = super::sound::Sound::silent("no output device", Lang::Zh);
+    harness.state_mut().sound = Some((sound, std::time::Instant::now()));
+    harness.run();
+    for zh in [
+        Text::SaveFirst,
+        Text::SaveAsFirst,
+        Text::Discard,
+        Text::Cancel,
+        Text::RoundUp,
+        Text::RoundDown,
+    ] {
+        let zh = zh.tr(Lang::Zh);
+        assert!(harness.query_all_by_label(zh).next().is_some(), "{zh} not shown");
+    }
+    assert!(
+        harness
+            .query_all_by_label_contains("当前赛事（1台对局）尚未保存到文件")
+            .next()
+            .is_some()
+    );
+    assert!(
+        harness
+            .query_all_by_label_contains("没有声音（no output device）：报时只以字幕显示")
+            .next()
+            .is_some(),
+        "the sound notice"
+    );
+    for en in ["Save first?", "Discard", "Cancel", "Round up", "Round down"] {
+        assert!(harness.query_all_by_label(en).next().is_none(), "{en} still shown");
+    }
+    assert!(harness.query_all_by_label_contains("No sound").next().is_none());
+    // The system file dialogs' titles and filter.
+    let session = || {
+        Box::new(crate::session::Session::new(super::workstation::new_event(
+            "2026-11-29",
+        )))
+    };
+    let requests = [
+        Request::NewSession(session()),
+        Request::Open,
+        Request::SaveAs(session()),
+        Request::ImportSgf,
+        Request::ExportSgf {
+            text: String::new(),
+            name: String::new(),
+        },
+        Request::RestoreBackup("/tmp/event.ron".into()),
+    ];
+    for request in &requests {
+        let (en, zh) = (request.title().tr(Lang::En), request.title().tr(Lang::Zh));
+        assert_ne!(en, zh);
+        assert!(!zh.is_ascii(), "{zh}");
+    }
+    assert_eq!(Request::Open.title().tr(Lang::Zh), "打开赛事文件（.ron）");
+    // The move list and the counting screen's lines.
+    assert_eq!(i18n::MoveLine::Pass(13, Color::White).text(Lang::Zh), "13. 白 停一手");
+    assert_eq!(i18n::MoveLine::Edit(0, 1, 1).text(Lang::Zh), "摆子：+黑0，+白1，-1");
+    assert_eq!(i18n::MoveLine::Edit(0, 1, 1).text(Lang::En), "edit: +0 B, +1 W, -1");
+    assert_eq!(Msg::Captures(3, 1).text(Lang::Zh), "提子：黑 3 白 1");
+    assert_eq!(Msg::MoveAndClock(12, "0:59:00").text(Lang::Zh), "第12手，棋钟0:59:00");
+    assert_eq!(Text::SessionFiles.tr(Lang::Zh), "Go Arbiter赛事文件");
 }

@@ -1,6 +1,7 @@
 //! Headless tests of the workstation (egui_kittest): a session built in the sidebar, play at a
 //! table stored as session changes with audit entries, saving and reopening, byo-yomi shown in
-//! the sidebar, a confirmed result refused on change, a bad file's backup, and the repaint policy.
+//! the sidebar, a confirmed result refused on change, a bad file's backup, the repaint policy,
+//! "Save first?" before an unsaved session is replaced, and rounds reordered in the sidebar.
 //! Time is driven exactly; files go to a temporary folder.
 
 // A test's `expect` names what was missing when it fails.
@@ -552,7 +553,8 @@ fn the_counting_screen_shows_the_tables_audit_trail() {
     let mut h = seated();
     assert!(h.query_by_label("Audit trail").is_none(), "not while playing");
     ws_mut(&mut h).apply(WsCommand::Table(Command::EnterCounting), Duration::ZERO);
-    h.run();
+    // Until the suggestion's thread has answered (its repaint would overrun a plain run).
+    settle(&mut h);
     h.get_by_label("Audit trail");
     assert!(
         h.query_by_label("No changes recorded").is_none(),
@@ -562,4 +564,133 @@ fn the_counting_screen_shows_the_tables_audit_trail() {
     let entries = ws(&h).session.audit_of(TABLE).count();
     assert!(entries >= 1);
     assert!(h.query_all_by_label("organiser").count() + h.query_all_by_label("Organiser").count() >= 1);
+}
+
+/// File > New on `h`'s session, to `path` (a typed path: no dialog in tests).
+fn new_session_to(h: &mut Harness<'static, Driven>, path: &Path) {
+    let request = ws(h).request(workstation::FileAction::New).expect("new");
+    ws_mut(h).apply(WsCommand::File(request, Some(path.to_path_buf())), Duration::ZERO);
+    if ws(h).save_first_question().is_some() {
+        h.run();
+    } else {
+        // A step, not a run: the menu's spinner repaints while a job is under way.
+        h.step();
+    }
+}
+
+fn tables(h: &Harness<'static, Driven>) -> usize {
+    ws(h).session.tables().count()
+}
+
+#[test]
+fn replacing_an_unsaved_session_with_a_table_asks_first_and_cancel_keeps_it() {
+    let dir = scratch("ask-cancel");
+    let path = dir.join("new.ron");
+    let mut h = seated();
+    new_session_to(&mut h, &path);
+    assert_eq!(ws(&h).save_first_question(), Some(1));
+    h.get_by_label("Save first?");
+    h.get_by_label_contains("This session (1 table) is not saved to a file");
+    assert_eq!(ws(&h).files.pending, 0, "nothing started before the answer");
+    h.get_by_label("Cancel").click();
+    h.run();
+    assert_eq!(ws(&h).save_first_question(), None);
+    assert!(h.query_by_label("Save first?").is_none());
+    wait_files(&mut h);
+    assert!(!path.exists(), "no new session was made");
+    assert!(session_path(&h).is_none());
+    assert_eq!(tables(&h), 1);
+    assert!(ws(&h).live(TABLE).is_some());
+    // File > Open asks too.
+    ws_mut(&mut h).apply(WsCommand::File(Request::Open, Some(path.clone())), Duration::ZERO);
+    h.run();
+    h.get_by_label("Save first?");
+}
+
+#[test]
+fn discard_replaces_the_unsaved_session() {
+    let dir = scratch("ask-discard");
+    let path = dir.join("new.ron");
+    let mut h = seated();
+    new_session_to(&mut h, &path);
+    h.get_by_label("Discard").click();
+    wait_files(&mut h);
+    assert!(h.query_by_label("Save first?").is_none());
+    assert_eq!(session_path(&h).as_deref(), Some(path.as_path()));
+    assert_eq!(tables(&h), 0);
+    assert!(ws(&h).live.is_empty());
+    assert!(ws(&h).replacing.is_none(), "the consent ends with the replacement");
+    ws_mut(&mut h).close();
+}
+
+#[test]
+fn save_as_first_saves_the_session_then_replaces_it() {
+    let dir = scratch("ask-save");
+    let (saved, new) = (dir.join("day.ron"), dir.join("new.ron"));
+    let mut h = seated();
+    new_session_to(&mut h, &new);
+    h.get_by_label("Save as...");
+    let answer = workstation::SaveFirstAnswer::SaveAs(Some(saved.clone()));
+    ws_mut(&mut h).apply(WsCommand::SaveFirst(answer), Duration::ZERO);
+    wait_files(&mut h);
+    wait_files(&mut h);
+    assert_eq!(session_path(&h).as_deref(), Some(new.as_path()));
+    assert_eq!(tables(&h), 0);
+    let kept = crate::session::store::load(&saved).expect("the saved session reads");
+    assert!(
+        kept.session.table(TABLE).is_some(),
+        "the table was saved before the replacement"
+    );
+    ws_mut(&mut h).close();
+}
+
+#[test]
+fn a_session_saved_to_a_file_or_without_tables_is_replaced_without_asking() {
+    let dir = scratch("no-ask");
+    let (saved, new) = (dir.join("day.ron"), dir.join("new.ron"));
+    let mut h = seated();
+    let request = ws(&h).request(workstation::FileAction::SaveAs).expect("save as");
+    ws_mut(&mut h).apply(WsCommand::File(request, Some(saved.clone())), Duration::ZERO);
+    wait_files(&mut h);
+    new_session_to(&mut h, &new);
+    assert_eq!(ws(&h).save_first_question(), None);
+    assert!(h.query_by_label("Save first?").is_none());
+    wait_files(&mut h);
+    assert_eq!(session_path(&h).as_deref(), Some(new.as_path()));
+    assert_eq!(tables(&h), 0);
+    // Unsaved, but no table to lose.
+    let mut empty = harness_with(Workstation::new(Settings::default(), WALL));
+    ws_mut(&mut empty).apply(WsCommand::File(Request::Open, Some(saved.clone())), Duration::ZERO);
+    assert_eq!(ws(&empty).save_first_question(), None);
+    wait_files(&mut empty);
+    assert_eq!(session_path(&empty).as_deref(), Some(saved.as_path()));
+    assert_eq!(tables(&empty), 1);
+    ws_mut(&mut h).close();
+    ws_mut(&mut empty).close();
+}
+
+#[test]
+fn rounds_move_up_and_down_by_their_buttons() {
+    let mut h = seated();
+    let date = "2026-11-30".to_string();
+    ws_mut(&mut h).apply(WsCommand::NewRound { date }, Duration::ZERO);
+    h.run();
+    let order = |h: &Harness<'static, Driven>| -> Vec<u32> { ws(h).session.rounds.iter().map(|r| r.number).collect() };
+    assert_eq!(order(&h), [1, 2]);
+    // The first round can only go down, the last only up.
+    assert_eq!(h.query_all_by_label("Round up").count(), 1);
+    assert_eq!(h.query_all_by_label("Round down").count(), 1);
+    h.get_by_label("Round up").click();
+    h.run();
+    assert_eq!(order(&h), [2, 1]);
+    let last = ws(&h).session.audit.last().expect("an entry");
+    assert_eq!(last.what, "round 2 moved from place 2 to place 1");
+    assert_eq!(last.stamp.role, crate::session::Role::Organiser);
+    // The sidebar follows the session's order: round 2's heading comes first.
+    let y = |h: &Harness<'static, Driven>, title: &str| h.get_by_label_contains(title).rect().top();
+    assert!(y(&h, "Round 2 ·") < y(&h, "Round 1 ·"));
+    h.get_by_label("Round down").click();
+    h.run();
+    assert_eq!(order(&h), [1, 2]);
+    assert!(crate::session::audit::verify(&ws(&h).session).is_ok());
 }

@@ -111,6 +111,29 @@ pub struct Recovery {
     pub running: Vec<(TableId, Option<Duration>)>,
 }
 
+/// The arbiter's answer to "Save first?" (an unsaved session with tables about to be replaced).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SaveFirstAnswer {
+    /// Save the session (to this path, else through the dialog), then replace it.
+    SaveAs(Option<PathBuf>),
+    /// Replace it without saving.
+    Discard,
+    /// Keep it: nothing is replaced.
+    Cancel,
+}
+
+/// A replacement of an unsaved session with tables (File > New, File > Open), held for the
+/// arbiter: a session saved to a file is replaced without asking (its changes are journaled).
+#[derive(Clone, Debug)]
+pub enum Replacing {
+    /// "Save first?" is on screen.
+    Asking(Request, Option<PathBuf>),
+    /// The session is being saved; then this request goes ahead.
+    AfterSave(Request, Option<PathBuf>),
+    /// Discarded: the replacement under way (a typed path, say) goes ahead without asking again.
+    Discarded,
+}
+
 /// What the central panel shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum View {
@@ -150,6 +173,10 @@ pub enum WsCommand {
         table: TableId,
         to_index: usize,
     },
+    MoveRound {
+        number: u32,
+        to_index: usize,
+    },
     SetArbiter(String),
     SetLang(Lang),
     Settings(Box<Settings>),
@@ -160,6 +187,8 @@ pub enum WsCommand {
     File(Request, Option<PathBuf>),
     /// The unreadable file's offer declined.
     DeclineBackup,
+    /// The answer to "Save first?".
+    SaveFirst(SaveFirstAnswer),
 }
 
 /// A session with its tables live.
@@ -177,6 +206,8 @@ pub struct Workstation {
     /// A session file that did not read, with a good backup to offer.
     pub offer_backup: Option<PathBuf>,
     pub files: Files,
+    /// A replacement of the unsaved session held for the arbiter's answer ("Save first?").
+    pub replacing: Option<Replacing>,
     /// The sidebar's text being typed.
     pub sidebar: SidebarDrafts,
     /// The instant of the last frame, on the workstation's timeline.
@@ -309,6 +340,7 @@ impl Workstation {
             recovery: None,
             offer_backup: None,
             files: Files::default(),
+            replacing: None,
             sidebar: SidebarDrafts::default(),
             now: Duration::ZERO,
             wall,
@@ -400,8 +432,30 @@ impl Workstation {
             self.notify(e, true);
         }
         if self.selected.is_none_or(|id| self.live(id).is_none()) {
-            self.selected = self.live.first().map(|l| l.id);
+            self.selected = self.first_to_watch();
         }
+    }
+
+    /// The table an arbiter opening the session wants to see first: the first whose clock runs,
+    /// else the first game not over yet, else the first table.
+    fn first_to_watch(&self) -> Option<TableId> {
+        let state = |l: &Live| {
+            let stored = self.session.table(l.id).map(|t| &t.game)?;
+            Some(TableState::of(&l.table, stored, l.now(self.now)))
+        };
+        let running = |l: &&Live| matches!(state(l), Some(TableState::Playing | TableState::ByoYomi));
+        let not_over = |l: &&Live| {
+            matches!(
+                state(l),
+                Some(TableState::NotStarted | TableState::Paused | TableState::Counting)
+            )
+        };
+        let first = self
+            .live
+            .iter()
+            .find(running)
+            .or_else(|| self.live.iter().find(not_over));
+        first.or(self.live.first()).map(|l| l.id)
     }
 
     /// Rebuilds one table from the session, keeping its timeline.
@@ -494,6 +548,9 @@ impl Workstation {
             WsCommand::MoveTable { table, to_index } => {
                 self.record(Role::Organiser, None, Change::MoveTable { table, to_index });
             }
+            WsCommand::MoveRound { number, to_index } => {
+                self.record(Role::Organiser, None, Change::MoveRound { number, to_index });
+            }
             WsCommand::SetArbiter(name) => {
                 if !name.trim().is_empty() {
                     self.arbiter = name.trim().to_string();
@@ -513,8 +570,59 @@ impl Workstation {
                     self.notices.remove(i);
                 }
             }
-            WsCommand::File(request, path) => self.files.start(request, path),
+            WsCommand::File(request, path) => self.start_file(request, path),
             WsCommand::DeclineBackup => self.offer_backup = None,
+            WsCommand::SaveFirst(answer) => self.answer_save_first(answer),
+        }
+    }
+
+    /// Starts a file job; one that would replace an unsaved session with tables waits for the
+    /// arbiter's answer to "Save first?".
+    fn start_file(&mut self, request: Request, path: Option<PathBuf>) {
+        let unsaved = matches!(self.place, Place::Unsaved) && self.session.tables().next().is_some();
+        let discarded = matches!(self.replacing, Some(Replacing::Discarded));
+        if request.replaces_session() && unsaved && !discarded {
+            self.replacing = Some(Replacing::Asking(request, path));
+            return;
+        }
+        self.files.start(request, path, self.lang());
+    }
+
+    /// "Save first?" on screen: the tables of the session that would be lost.
+    pub fn save_first_question(&self) -> Option<usize> {
+        matches!(self.replacing, Some(Replacing::Asking(..))).then(|| self.session.tables().count())
+    }
+
+    fn answer_save_first(&mut self, answer: SaveFirstAnswer) {
+        let Some(Replacing::Asking(request, path)) = self.replacing.take() else {
+            return;
+        };
+        match answer {
+            SaveFirstAnswer::Cancel => {}
+            SaveFirstAnswer::Discard => {
+                self.replacing = Some(Replacing::Discarded);
+                self.files.start(request, path, self.lang());
+            }
+            SaveFirstAnswer::SaveAs(to) => {
+                self.replacing = Some(Replacing::AfterSave(request, path));
+                let save = Request::SaveAs(Box::new(self.session.clone()));
+                self.files.start(save, to, self.lang());
+            }
+        }
+    }
+
+    /// After a file job: the replacement that waited for the session to be saved goes ahead once
+    /// it is; a save or replacement that ended without one (cancelled, failed) is forgotten.
+    fn after_file_jobs(&mut self) {
+        if matches!(self.place, Place::File { .. })
+            && let Some(Replacing::AfterSave(request, path)) = self.replacing.take()
+        {
+            self.files.start(request, path, self.lang());
+            return;
+        }
+        let waiting = matches!(self.replacing, Some(Replacing::AfterSave(..) | Replacing::Discarded));
+        if waiting && self.files.pending == 0 && self.files.typed.is_none() {
+            self.replacing = None;
         }
     }
 
@@ -656,6 +764,7 @@ impl Workstation {
         for done in self.files.poll() {
             self.file_done(done);
         }
+        self.after_file_jobs();
         if let Place::File { saver, path } = &self.place {
             let failures: Vec<String> = saver
                 .failures()

@@ -881,6 +881,75 @@ fn tables_move_within_their_round_and_a_reorder_by_hand_is_caught() {
     ));
 }
 
+/// `three_tables` with rounds 2 and 3 added (empty: a round's place does not need tables).
+fn three_rounds() -> Session {
+    let mut s = three_tables();
+    let org = Stamp::new("08:45", "Organiser", Role::Organiser);
+    for number in [2, 3] {
+        let date = format!("2026-11-{}", 27 + number);
+        s.apply(&org, &Change::Round { number, date }).unwrap();
+    }
+    s
+}
+
+fn round_order(s: &Session) -> Vec<u32> {
+    s.rounds.iter().map(|r| r.number).collect()
+}
+
+#[test]
+fn rounds_move_in_the_sessions_order_survive_the_journal_and_a_reorder_by_hand_is_caught() {
+    let mut s = three_rounds();
+    let org = Stamp::new("08:50", "Organiser", Role::Organiser);
+    let move_to = |number: u32, to_index: usize| Change::MoveRound { number, to_index };
+    assert_eq!(round_order(&s), [1, 2, 3]);
+    s.apply(&org, &move_to(3, 0)).unwrap();
+    assert_eq!(round_order(&s), [3, 1, 2]);
+    let last = s.audit.last().unwrap();
+    assert_eq!(last.table, None, "a header entry");
+    assert_eq!(last.what, "round 3 moved from place 3 to place 1");
+    s.apply(&org, &move_to(3, 99)).unwrap();
+    assert_eq!(round_order(&s), [1, 2, 3]);
+    assert!(s.audit.last().unwrap().what.ends_with("to place 3"));
+    s.apply(&org, &move_to(1, 1)).unwrap();
+    assert_eq!(round_order(&s), [2, 1, 3]);
+    // A round keeps its number and its tables where it goes.
+    assert_eq!(order(&s), [1, 2, 3]);
+    assert_eq!(s.table(TABLE).map(|t| t.number), Some(1));
+    assert_eq!(go_arbiter::session::audit::verify(&s), Ok(()));
+
+    // Journaled, replayed after a crash, and kept by the snapshot.
+    let dir = scratch("move-round");
+    let path = dir.join("day.ron");
+    let mut journaled = three_rounds();
+    let mut store = Store::create(&path, &journaled).unwrap();
+    store.record(&mut journaled, &org, &move_to(2, 0)).unwrap();
+    drop(store); // no close: the move is in the journal only
+    let loaded = store::load(&path).unwrap();
+    assert_eq!(loaded.replayed, 1);
+    assert_eq!(loaded.chain, Ok(()));
+    assert_eq!(round_order(&loaded.session), [2, 1, 3]);
+    assert_eq!(loaded.session, journaled);
+    let (store, _) = Store::open(&path).unwrap(); // writes the recovered state as a snapshot
+    store.close(&journaled).unwrap();
+    let reread = store::load(&path).unwrap();
+    assert_eq!((reread.replayed, reread.chain), (0, Ok(())));
+    assert_eq!(round_order(&reread.session), [2, 1, 3]);
+
+    // Rounds swapped by hand, in memory or in a file, break the header's state.
+    let mut by_hand = s.clone();
+    by_hand.rounds.swap(0, 2);
+    assert!(matches!(
+        go_arbiter::session::audit::verify(&by_hand),
+        Err(ChainError::HeaderState { .. })
+    ));
+    let swapped = dir.join("swapped.ron");
+    Store::create(&swapped, &by_hand).unwrap().close(&by_hand).unwrap();
+    assert!(matches!(
+        store::load(&swapped).unwrap().chain,
+        Err(ChainError::HeaderState { .. })
+    ));
+}
+
 #[test]
 fn renaming_or_moving_what_does_not_exist_is_refused_and_changes_nothing() {
     let mut s = three_tables();
@@ -916,6 +985,10 @@ fn renaming_or_moving_what_does_not_exist_is_refused_and_changes_nothing() {
                 to_index: 0,
             },
             SessionError::NoSuchTable(no_round),
+        ),
+        (
+            Change::MoveRound { number: 4, to_index: 0 },
+            SessionError::NoSuchRound(4),
         ),
     ];
     for (change, error) in refusals {
