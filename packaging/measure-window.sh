@@ -7,7 +7,8 @@
 #   cargo build --release --bin go-arbiter --example window_figures
 #   bash packaging/measure-window.sh
 #
-# Builds nothing. Environment: MEASURE_SECONDS (default 60), SIZE (default 1260x860), SHOT=path.png
+# Builds nothing. Environment: MEASURE_SECONDS (default 60), SIZE (default 1260x860), STARTS (first
+# frames timed, default 5), SHOT=path.png
 # (a screenshot of the byo-yomi table after the CPU measure, to check the clicks landed).
 # Needs Xvfb and xdotool. Settings go to a temporary HOME, never the user's.
 set -euo pipefail
@@ -18,6 +19,7 @@ BINARY=target/release/go-arbiter
 WRITER=target/release/examples/window_figures
 MEASURE_SECONDS="${MEASURE_SECONDS:-60}"
 SIZE="${SIZE:-1260x860}"
+STARTS="${STARTS:-5}"
 
 fail() { echo "measure-window: FAILED: $*" >&2; exit 1; }
 [[ -x "$BINARY" && -x "$WRITER" ]] ||
@@ -80,9 +82,9 @@ cpu_ticks() { awk '{print $14 + $15}' "/proc/$app_pid/stat"; }
 hwm_mb() { awk '/^VmHWM/ {printf "%.0f", $2 / 1024}' "/proc/$app_pid/status"; }
 
 # The recovery window (clocks were running when the file was written) is answered with its
-# default ("Charge it"), round 1 is folded and the byo-yomi table 2/1 selected in the sidebar.
-# The points are those of the window at 1260x860 (override with CLICKS="x,y x,y ...").
-CLICKS="${CLICKS:-527,245 17,106 60,177}"
+# default ("Charge it"); the window opens on the first table whose clock runs (2/1, byo-yomi).
+# The point is that of the window at 1260x860 (override with CLICKS="x,y x,y ...").
+CLICKS="${CLICKS:-527,245}"
 settle() {
     sleep 12
     for xy in $CLICKS; do
@@ -95,31 +97,38 @@ settle() {
     sleep 3
 }
 
-# Percent of one core over MEASURE_SECONDS.
+frames_drawn() { grep -c "^frame at" "$app_log" || true; }
+# Percent of one core over MEASURE_SECONDS, and the frames drawn a second (sets $fps).
 cpu_percent() {
-    local before after
+    local before after frames_before
+    frames_before="$(frames_drawn)"
     before="$(cpu_ticks)"
     sleep "$MEASURE_SECONDS"
     after="$(cpu_ticks)"
+    fps="$(awk -v n=$(($(frames_drawn) - frames_before)) -v s="$MEASURE_SECONDS" 'BEGIN {printf "%.2f", n / s}')"
     awk -v d=$((after - before)) -v t="$ticks" -v s="$MEASURE_SECONDS" 'BEGIN {printf "%.2f", 100 * d / t / s}'
 }
 
 echo "measure-window: $("$BINARY" --version), Xvfb $DISPLAY ${SIZE}, $(nproc) cores" >&2
 bare=()
-for n in 1 2 3 4 5; do start "" "bare-$n"; bare+=("$(first_frame_ms)"); stop; done
+for n in $(seq "$STARTS"); do start "" "bare-$n"; bare+=("$(first_frame_ms)"); stop; done
 with=()
-for n in 1 2 3 4 5; do start running "with-$n"; with+=("$(first_frame_ms)"); stop; done
+for n in $(seq "$STARTS"); do start running "with-$n"; with+=("$(first_frame_ms)"); stop; done
 
 start running cpu
 settle
-running_cpu="$(cpu_percent)"
+cpu_percent >"$work/cpu"
+running_cpu="$(cat "$work/cpu")"
+running_fps="$fps"
 running_hwm="$(hwm_mb)"
 [[ -n "${SHOT:-}" ]] && import -window root "$SHOT"
 stop
 
 start idle idle
 settle
-idle_cpu="$(cpu_percent)"
+cpu_percent >"$work/cpu"
+idle_cpu="$(cat "$work/cpu")"
+idle_fps="$fps"
 idle_hwm="$(hwm_mb)"
 stop
 
@@ -128,7 +137,8 @@ printf '%-58s %s ms (%s)\n' "first frame, no session (median of 5)" \
     "$(printf '%s\n' "${bare[@]}" | median)" "${bare[*]}"
 printf '%-58s %s ms (%s)\n' "first frame, 50-table session (median of 5)" \
     "$(printf '%s\n' "${with[@]}" | median)" "${with[*]}"
-printf '%-58s %s %% of a core\n' "CPU, two clocks in byo-yomi, ${MEASURE_SECONDS} s" "$running_cpu"
-printf '%-58s %s %% of a core\n' "CPU, no clock running, ${MEASURE_SECONDS} s" "$idle_cpu"
+printf '%-58s %s %% of a core (%s frames a second)\n' "CPU, two clocks in byo-yomi, ${MEASURE_SECONDS} s" \
+    "$running_cpu" "$running_fps"
+printf '%-58s %s %% of a core (%s frames a second)\n' "CPU, no clock running, ${MEASURE_SECONDS} s" "$idle_cpu" "$idle_fps"
 printf '%-58s %s MB\n' "peak memory (VmHWM), 50 tables, clocks running" "$running_hwm"
 printf '%-58s %s MB\n' "peak memory (VmHWM), 50 tables, idle" "$idle_hwm"

@@ -113,10 +113,10 @@ fn last_move(game: &Game) -> Option<(Color, Point)> {
 /// point, if its stone is the one standing there), along the path to the cursor.
 pub fn move_numbers(game: &Game) -> Vec<(Point, usize)> {
     let mut latest: Vec<(Point, Color, usize)> = Vec::new();
-    for (id, position) in game.path_ids().into_iter().zip(game.path_positions()) {
+    for (id, trace) in game.path_ids().into_iter().zip(game.path_traces()) {
         if let Some(Action::Move { color, point }) = &game.node(id).action {
             latest.retain(|(p, _, _)| p != point);
-            latest.push((*point, *color, position.move_number));
+            latest.push((*point, *color, trace.move_number()));
         }
     }
     let board = game.board();
@@ -216,19 +216,7 @@ fn draw(ui: &mut egui::Ui, game: &Game, overlay: Option<&Overlay>, numbered: boo
         let dead = overlay.is_some_and(|o| o.dead.contains(&p));
         // A dead stone is drawn faded: a third of its opacity.
         let alpha = if dead { 90 } else { 255 };
-        match color {
-            Color::Black => {
-                painter.circle_filled(c, radius, Color32::from_rgba_unmultiplied(20, 20, 22, alpha));
-            }
-            Color::White => {
-                painter.circle_filled(c, radius, Color32::from_rgba_unmultiplied(245, 245, 240, alpha));
-                painter.circle_stroke(
-                    c,
-                    radius,
-                    Stroke::new(0.8, Color32::from_rgba_unmultiplied(90, 90, 90, alpha)),
-                );
-            }
-        }
+        super::stone_sprites::draw(&painter, c, radius, color, alpha);
     }
     if let Some(o) = overlay {
         draw_overlay(&painter, &g, o);
