@@ -269,7 +269,7 @@ impl Table {
     pub fn frame(&mut self, ui: &mut egui::Ui, now: Duration) {
         self.repaint = Some(ui.ctx().clone());
         if let Some(c) = &mut self.counting {
-            c.poll();
+            c.poll(Some(ui.ctx()));
         }
         self.apply(Command::Tick, now);
         for command in self.keys_pressed(ui) {
@@ -458,8 +458,8 @@ impl Table {
     /// Counting starts (again, after a dispute: its outcome goes into the record).
     fn enter_counting(&mut self) {
         self.counting = Some(match self.dispute.take() {
-            Some(dispute) => counting::end_dispute(dispute, &mut self.game, self.repaint.clone()),
-            None => Counting::enter(&self.game, self.repaint.clone()),
+            Some(dispute) => counting::end_dispute(dispute, &mut self.game),
+            None => Counting::enter(&self.game),
         });
         self.message = None;
     }

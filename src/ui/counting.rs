@@ -24,6 +24,9 @@ pub const LOCKED: &str =
 /// The dead-stone suggestion: being computed, or ready.
 #[derive(Debug)]
 pub enum Suggestion {
+    /// Not asked for yet: the thread starts when the table is first drawn (a session of many
+    /// finished tables does not start a guesser per table when it opens).
+    NotAsked,
     Pending(Receiver<Vec<Point>>),
     Ready(Vec<Point>),
     /// The thread ended without an answer (it panicked).
@@ -94,25 +97,29 @@ pub struct Counting {
     last_click: Option<(Vec<Point>, u32)>,
 }
 
+/// The dead-stone guess for `board` on its own thread (on this one if no thread can start).
+fn start_suggestion(board: &Board, to_move: Color, repaint: Option<egui::Context>) -> Suggestion {
+    let (tx, rx) = mpsc::channel();
+    let owned = board.clone();
+    let spawned = std::thread::Builder::new()
+        .name("dead-stones".to_string())
+        .spawn(move || {
+            let _ = tx.send(suggest_dead(&owned, to_move, SEED));
+            if let Some(ctx) = repaint {
+                ctx.request_repaint();
+            }
+        });
+    match spawned {
+        Ok(_) => Suggestion::Pending(rx),
+        Err(_) => Suggestion::Ready(suggest_dead(board, to_move, SEED)),
+    }
+}
+
 impl Counting {
     /// Starts counting the position at the cursor of `game`; the suggestion is computed on a
-    /// thread, which asks `repaint` for a frame when it is done.
-    pub fn enter(game: &Game, repaint: Option<egui::Context>) -> Counting {
-        let board = game.board().clone();
-        let to_move = game.to_move();
-        let (tx, rx) = mpsc::channel();
-        let spawned = std::thread::Builder::new()
-            .name("dead-stones".to_string())
-            .spawn(move || {
-                let _ = tx.send(suggest_dead(&board, to_move, SEED));
-                if let Some(ctx) = repaint {
-                    ctx.request_repaint();
-                }
-            });
-        let suggestion = match spawned {
-            Ok(_) => Suggestion::Pending(rx),
-            Err(_) => Suggestion::Ready(suggest_dead(game.board(), to_move, SEED)),
-        };
+    /// thread started by the first `poll` (the first frame that draws the table).
+    pub fn enter(game: &Game) -> Counting {
+        let suggestion = Suggestion::NotAsked;
         Counting {
             game: game.clone(),
             marks: Marks::new(game.board()),
@@ -133,8 +140,12 @@ impl Counting {
         self.game.board()
     }
 
-    /// Takes the suggestion if the thread has finished.
-    pub fn poll(&mut self) {
+    /// Starts the suggestion's thread if it was not asked for yet (it asks `repaint` for a frame
+    /// when it is done), and takes the suggestion if the thread has finished.
+    pub fn poll(&mut self, repaint: Option<&egui::Context>) {
+        if let Suggestion::NotAsked = self.suggestion {
+            self.suggestion = start_suggestion(self.game.board(), self.game.to_move(), repaint.cloned());
+        }
         if let Suggestion::Pending(rx) = &self.suggestion {
             self.suggestion = match rx.try_recv() {
                 Ok(dead) => Suggestion::Ready(dead),
@@ -340,7 +351,7 @@ impl Counting {
 /// once): the node at the cursor of `game` says what became of the stones claimed, and counting
 /// starts again on the position as it stands, the marks of the stones still standing (but those
 /// disputed) and of the points still empty carried over.
-pub fn end_dispute(dispute: Dispute, game: &mut Game, repaint: Option<egui::Context>) -> Counting {
+pub fn end_dispute(dispute: Dispute, game: &mut Game) -> Counting {
     let board = game.board().clone();
     let size = board.size();
     let colour = dispute.claimant.opponent();
@@ -365,7 +376,7 @@ pub fn end_dispute(dispute: Dispute, game: &mut Game, repaint: Option<egui::Cont
     outcome.push_str(" Counting resumed.");
     add_comment(game, &outcome);
 
-    let mut counting = Counting::enter(game, repaint);
+    let mut counting = Counting::enter(game);
     counting.side = dispute.side;
     for p in board.points() {
         let before = dispute.board.get(p);

@@ -131,14 +131,17 @@ fn wait_files(h: &mut Harness<'static, Driven>) {
     panic!("the file jobs did not finish in 5 s");
 }
 
-/// Runs frames until every dead-stone suggestion (computed on its own thread) has arrived.
+/// Runs frames until every dead-stone suggestion asked for (computed on its own thread, started
+/// when its table is drawn) has arrived.
 fn settle(h: &mut Harness<'static, Driven>) {
     for _ in 0..1000 {
         h.step();
-        let pending = ws(h)
-            .live
-            .iter()
-            .any(|l| l.table.counting.as_ref().is_some_and(|c| c.suggested().is_none()));
+        let pending = ws(h).live.iter().any(|l| {
+            l.table
+                .counting
+                .as_ref()
+                .is_some_and(|c| matches!(c.suggestion, super::counting::Suggestion::Pending(_)))
+        });
         if !pending {
             h.run();
             return;
@@ -693,4 +696,27 @@ fn rounds_move_up_and_down_by_their_buttons() {
     h.run();
     assert_eq!(order(&h), [1, 2]);
     assert!(crate::session::audit::verify(&ws(&h).session).is_ok());
+}
+
+#[test]
+fn only_the_table_on_screen_starts_its_dead_stone_guess() {
+    use super::counting::Suggestion;
+    let finished = super::table_harness::finished_game();
+    let mut two = Workstation::with_game(Settings::default(), WALL, finished.clone());
+    two.import(finished);
+    let mut h = harness_with(two);
+    settle(&mut h);
+    let shown = ws(&h).selected.expect("a table is shown");
+    let suggestions: Vec<(TableId, bool)> = ws(&h)
+        .live
+        .iter()
+        .map(|l| {
+            let c = l.table.counting.as_ref().expect("both games ended with two passes");
+            (l.id, matches!(c.suggestion, Suggestion::NotAsked))
+        })
+        .collect();
+    assert_eq!(suggestions.len(), 2);
+    for (id, not_asked) in suggestions {
+        assert_eq!(not_asked, id != shown, "{id}: asked only if shown");
+    }
 }

@@ -295,7 +295,7 @@ pub fn live_table(stored: &TableGame, settings: &Settings) -> Result<Table, Sess
     table.ledger = stored.ledger.clone();
     apply_settings(&mut table, settings);
     if stored.marks.is_some() || stored.result.is_some() {
-        let c = table.counting.get_or_insert_with(|| Counting::enter(&table.game, None));
+        let c = table.counting.get_or_insert_with(|| Counting::enter(&table.game));
         if let Some(marks) = &stored.marks {
             c.marks = marks.clone();
         }
