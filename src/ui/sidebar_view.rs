@@ -181,6 +181,11 @@ fn table_row(
                 _ => label.weak(),
             };
             ui.label(label);
+            // The selected table's card alone carries its buttons: a long list stays readable
+            // (and cheap to draw each second while clocks run).
+            if !selected {
+                return;
+            }
             if index > 0 && ui.small_button(Text::MoveUp.tr(lang)).clicked() {
                 commands.push(WsCommand::MoveTable {
                     table: id,
@@ -216,7 +221,9 @@ fn table_row(
                 });
             });
         }
-        rename(ui, lang, drafts, Renaming::Table(id), &stored.name, commands);
+        if selected {
+            rename(ui, lang, drafts, Renaming::Table(id), &stored.name, commands);
+        }
     });
 }
 

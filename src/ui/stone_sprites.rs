@@ -3,19 +3,19 @@
 //! software renderer a disc's many thin triangles cost ten times a square's; ~2 % of a core for
 //! 150 stones at one frame a second under Xvfb).
 //!
-//! The pictures are drawn at the stone's size in physical pixels (sharp, no mipmaps) and kept in
-//! egui's memory keyed by that size: a resize draws them again, nothing else does.
+//! The pictures are drawn at the stone's size in physical pixels (sharp, no mipmaps), side by side
+//! in one texture (black on the left, white on the right: one texture keeps the stones in one draw
+//! call), and kept in egui's memory keyed by that size: a resize draws them again, nothing else.
 
 use egui::{Color32, ColorImage, Id, Pos2, Rect, TextureHandle, TextureOptions};
 
 use crate::board::Color;
 
-/// The two pictures at one size.
+/// The two pictures at one size, in one texture.
 #[derive(Clone)]
 struct Sprites {
     diameter_px: usize,
-    black: TextureHandle,
-    white: TextureHandle,
+    texture: TextureHandle,
 }
 
 /// The pictures for stones of `diameter` points, drawn if the size changed.
@@ -27,11 +27,9 @@ fn sprites(ctx: &egui::Context, diameter: f32) -> Sprites {
     {
         return s;
     }
-    let options = TextureOptions::LINEAR;
     let s = Sprites {
         diameter_px,
-        black: ctx.load_texture("stone_black", picture(Color::Black, diameter_px), options),
-        white: ctx.load_texture("stone_white", picture(Color::White, diameter_px), options),
+        texture: ctx.load_texture("stones", pair(diameter_px), TextureOptions::LINEAR),
     };
     ctx.data_mut(|d| d.insert_temp(id, s.clone()));
     s
@@ -40,13 +38,24 @@ fn sprites(ctx: &egui::Context, diameter: f32) -> Sprites {
 /// Draws a stone of `color` centred on `center`, `alpha` of 255 opaque (dead stones are faded).
 pub fn draw(painter: &egui::Painter, center: Pos2, radius: f32, color: Color, alpha: u8) {
     let s = sprites(painter.ctx(), radius * 2.0);
-    let texture = match color {
-        Color::Black => &s.black,
-        Color::White => &s.white,
+    let left = match color {
+        Color::Black => 0.0,
+        Color::White => 0.5,
     };
-    let uv = Rect::from_min_max(Pos2::ZERO, Pos2::new(1.0, 1.0));
+    let uv = Rect::from_min_max(Pos2::new(left, 0.0), Pos2::new(left + 0.5, 1.0));
     let rect = Rect::from_center_size(center, egui::Vec2::splat(radius * 2.0));
-    painter.image(texture.id(), rect, uv, Color32::from_white_alpha(alpha));
+    painter.image(s.texture.id(), rect, uv, Color32::from_white_alpha(alpha));
+}
+
+/// Both stones `n` pixels across, side by side: black on the left, white on the right.
+pub fn pair(n: usize) -> ColorImage {
+    let [black, white] = [picture(Color::Black, n), picture(Color::White, n)];
+    let mut image = ColorImage::filled([2 * n, n], Color32::TRANSPARENT);
+    for y in 0..n {
+        image.pixels[y * 2 * n..y * 2 * n + n].copy_from_slice(&black.pixels[y * n..(y + 1) * n]);
+        image.pixels[y * 2 * n + n..(y + 1) * 2 * n].copy_from_slice(&white.pixels[y * n..(y + 1) * n]);
+    }
+    image
 }
 
 /// One stone `n` pixels across: an anti-aliased disc, the black one with a faint highlight, the
@@ -102,6 +111,16 @@ mod tests {
             assert_eq!(alpha(&image, 31, 31), 0, "corner");
             assert_eq!(alpha(&image, 16, 1), 255, "just inside the top edge");
         }
+    }
+
+    #[test]
+    fn the_pair_holds_the_black_stone_left_and_the_white_stone_right() {
+        let pair = pair(20);
+        assert_eq!(pair.size, [40, 20]);
+        assert_eq!(pair.pixels[10 * 40 + 10], picture(Color::Black, 20).pixels[10 * 20 + 10]);
+        assert_eq!(pair.pixels[10 * 40 + 30], picture(Color::White, 20).pixels[10 * 20 + 10]);
+        assert_eq!(pair.pixels[19].a(), 0, "the black stone's top right corner is clear");
+        assert_eq!(pair.pixels[20].a(), 0, "the white stone's top left corner is clear");
     }
 
     #[test]
