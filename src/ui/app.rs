@@ -378,7 +378,7 @@ impl Table {
                 }
             });
             match &self.counting {
-                Some(c) => commands.extend(board_view::show_board(ui, &c.game, Some(&counting_view::overlay(c)))),
+                Some(c) => commands.extend(board_view::show_board(ui, c.board(), &counting_view::overlay(c))),
                 None => commands.extend(board_view::show_numbered(ui, &self.game, self.move_numbers)),
             }
         });

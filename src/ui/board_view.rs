@@ -5,7 +5,7 @@
 
 use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, Vec2};
 
-use crate::board::{Color, Point};
+use crate::board::{Board, Color, Point};
 use crate::game::{Action, Game};
 
 use super::app::Command;
@@ -132,24 +132,37 @@ pub fn show(ui: &mut egui::Ui, game: &Game) -> Option<Command> {
     show_numbered(ui, game, false)
 }
 
-/// The board, with the move numbers on the stones when `numbered`.
+/// The board, with the move numbers on the stones when `numbered`, else the last move marked.
 pub fn show_numbered(ui: &mut egui::Ui, game: &Game, numbered: bool) -> Option<Command> {
-    draw(ui, game, None, numbered)
+    let marks = match numbered {
+        true => Marks::Numbers(move_numbers(game), last_move(game).map(|(_, p)| p)),
+        false => Marks::LastMove(last_move(game)),
+    };
+    draw(ui, game.board(), marks)
 }
 
-/// The board with the marks of a count over it.
-pub fn show_board(ui: &mut egui::Ui, game: &Game, overlay: Option<&Overlay>) -> Option<Command> {
-    draw(ui, game, overlay, false)
+/// A counted board with the marks of the count over it.
+pub fn show_board(ui: &mut egui::Ui, board: &Board, overlay: &Overlay) -> Option<Command> {
+    draw(ui, board, Marks::Count(overlay))
 }
 
-fn draw(ui: &mut egui::Ui, game: &Game, overlay: Option<&Overlay>, numbered: bool) -> Option<Command> {
+/// What is drawn over the stones.
+enum Marks<'a> {
+    /// The last move, if it is still on the board.
+    LastMove(Option<(Color, Point)>),
+    /// The numbers of the moves that put the stones there, the last move's in red.
+    Numbers(Vec<(Point, usize)>, Option<Point>),
+    Count(&'a Overlay),
+}
+
+fn draw(ui: &mut egui::Ui, board: &Board, marks: Marks<'_>) -> Option<Command> {
     let size = ui.available_size().max(Vec2::splat(60.0));
     let (response, painter) = ui.allocate_painter(size, Sense::click());
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, "Board"));
-    let g = Geometry::fit(response.rect, game.size());
+    let g = Geometry::fit(response.rect, board.size());
     painter.rect_filled(g.board_rect(), 3.0, WOOD);
 
-    let n = game.size();
+    let n = board.size();
     let last = f32::from(n - 1);
     for i in 0..n {
         let edge = i == 0 || i == n - 1;
@@ -209,7 +222,10 @@ fn draw(ui: &mut egui::Ui, game: &Game, overlay: Option<&Overlay>, numbered: boo
     }
 
     let radius = g.dx * STONE_OVER_CELL / 2.0;
-    let board = game.board();
+    let overlay = match &marks {
+        Marks::Count(o) => Some(*o),
+        _ => None,
+    };
     for p in board.points() {
         let Some(color) = board.get(p) else { continue };
         let c = g.center(p);
@@ -218,32 +234,28 @@ fn draw(ui: &mut egui::Ui, game: &Game, overlay: Option<&Overlay>, numbered: boo
         let alpha = if dead { 90 } else { 255 };
         super::stone_sprites::draw(&painter, c, radius, color, alpha);
     }
-    if let Some(o) = overlay {
-        draw_overlay(&painter, &g, o);
-    }
-    if numbered {
-        let font = FontId::proportional((g.dx * 0.4).clamp(6.0, 16.0));
-        let last = last_move(game).map(|(_, p)| p);
-        for (p, n) in move_numbers(game) {
-            // The last move's number in red stands for the last-move mark.
-            let ink = match board.get(p) {
-                _ if last == Some(p) => Color32::from_rgb(220, 40, 30),
-                Some(Color::Black) => Color32::from_gray(240),
-                _ => Color32::from_gray(15),
-            };
-            painter.text(g.center(p), Align2::CENTER_CENTER, n.to_string(), font.clone(), ink);
+    match marks {
+        Marks::Count(o) => draw_overlay(&painter, &g, o),
+        Marks::Numbers(numbers, last) => {
+            let font = FontId::proportional((g.dx * 0.4).clamp(6.0, 16.0));
+            for (p, n) in numbers {
+                // The last move's number in red stands for the last-move mark.
+                let ink = match board.get(p) {
+                    _ if last == Some(p) => Color32::from_rgb(220, 40, 30),
+                    Some(Color::Black) => Color32::from_gray(240),
+                    _ => Color32::from_gray(15),
+                };
+                painter.text(g.center(p), Align2::CENTER_CENTER, n.to_string(), font.clone(), ink);
+            }
         }
-    }
-    if let Some((color, p)) = last_move(game)
-        && board.get(p) == Some(color)
-        && overlay.is_none()
-        && !numbered
-    {
-        let mark = match color {
-            Color::Black => Color32::from_gray(235),
-            Color::White => Color32::from_gray(20),
-        };
-        painter.circle_stroke(g.center(p), radius * 0.45, Stroke::new((g.dx * 0.07).max(1.5), mark));
+        Marks::LastMove(Some((color, p))) if board.get(p) == Some(color) => {
+            let mark = match color {
+                Color::Black => Color32::from_gray(235),
+                Color::White => Color32::from_gray(20),
+            };
+            painter.circle_stroke(g.center(p), radius * 0.45, Stroke::new((g.dx * 0.07).max(1.5), mark));
+        }
+        Marks::LastMove(_) => {}
     }
 
     if response.clicked() {

@@ -8,8 +8,9 @@ use std::sync::mpsc::{self, Receiver, TryRecvError};
 
 use crate::board::{Board, Color, Point};
 use crate::game::Game;
+use crate::rules::Rules;
 use crate::scoring::dead::suggest_dead;
-use crate::scoring::{Count, GameResult, Marks, ScoringError, Status, count_game, regions};
+use crate::scoring::{Count, GameResult, Marks, ScoringError, Status, Terms, count, regions};
 
 /// How many points a comment lists before "...".
 const LISTED: usize = 12;
@@ -74,11 +75,36 @@ pub struct CountDrafts {
     pub reason: String,
 }
 
+/// What is counted: the position at the cursor when counting began and what the count needs of
+/// the game (its rules and handicap). Not the record: the table keeps that once.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Counted {
+    pub board: Board,
+    pub to_move: Color,
+    /// Stones captured by Black and by White (territory counting adds them).
+    pub prisoners: [u32; 2],
+    pub rules: Rules,
+    pub handicap: u32,
+}
+
+impl Counted {
+    pub fn of(game: &Game) -> Counted {
+        let position = game.position();
+        Counted {
+            board: position.board.clone(),
+            to_move: position.to_move,
+            prisoners: position.prisoners,
+            rules: game.rules.clone(),
+            handicap: game.info.handicap,
+        }
+    }
+}
+
 /// A game being counted.
 #[derive(Debug)]
 pub struct Counting {
-    /// The game as it was when counting began, its cursor on the counted position.
-    pub game: Game,
+    /// The position counted, as it was when counting began.
+    pub counted: Counted,
     pub marks: Marks,
     pub suggestion: Suggestion,
     /// Whether the suggestion was accepted.
@@ -121,7 +147,7 @@ impl Counting {
     pub fn enter(game: &Game) -> Counting {
         let suggestion = Suggestion::NotAsked;
         Counting {
-            game: game.clone(),
+            counted: Counted::of(game),
             marks: Marks::new(game.board()),
             suggestion,
             accepted: false,
@@ -137,14 +163,14 @@ impl Counting {
     }
 
     pub fn board(&self) -> &Board {
-        self.game.board()
+        &self.counted.board
     }
 
     /// Starts the suggestion's thread if it was not asked for yet (it asks `repaint` for a frame
     /// when it is done), and takes the suggestion if the thread has finished.
     pub fn poll(&mut self, repaint: Option<&egui::Context>) {
         if let Suggestion::NotAsked = self.suggestion {
-            self.suggestion = start_suggestion(self.game.board(), self.game.to_move(), repaint.cloned());
+            self.suggestion = start_suggestion(&self.counted.board, self.counted.to_move, repaint.cloned());
         }
         if let Suggestion::Pending(rx) = &self.suggestion {
             self.suggestion = match rx.try_recv() {
@@ -172,7 +198,7 @@ impl Counting {
         let Some(dead) = self.suggested().map(<[Point]>::to_vec) else {
             return Err("the suggestion is not ready yet".to_string());
         };
-        let board = self.game.board().clone();
+        let board = self.counted.board.clone();
         self.marks.set_dead(&board, &dead);
         self.accepted = true;
         self.last_click = None;
@@ -184,7 +210,7 @@ impl Counting {
     /// the group back. With the seki tool: the chain goes in or out of seki. With the dame tool:
     /// an empty point is marked dame or unmarked.
     pub fn click(&mut self, p: Point) -> Result<(), String> {
-        let board = self.game.board().clone();
+        let board = self.counted.board.clone();
         if self.tool == Tool::Dame {
             self.last_click = None;
             return match self.marks.toggle_dame(&board, p) {
@@ -232,7 +258,8 @@ impl Counting {
     }
 
     pub fn count(&self, penalties: [u32; 2]) -> Result<Count, ScoringError> {
-        count_game(&self.game, &self.marks, penalties)
+        let c = &self.counted;
+        count(&c.board, &self.marks, c.prisoners, &Terms::new(&c.rules, c.handicap, penalties)?)
     }
 
     /// The result on the screen: the confirmed one, else the ending chosen, else the count's.
