@@ -23,6 +23,7 @@ use rodio::cpal::{BufferSize, SampleFormat, StreamConfig};
 use rodio::mixer::{Mixer, MixerSource};
 
 use super::pack::VoicePack;
+use super::samples::ClipSamples;
 use super::timeline::{Onset, PlaybackAnchor, Timeline, TimelineInput, WallClock, When};
 
 /// What the audio edge can do right now; the UI shows [`AudioStatus::notice`].
@@ -103,7 +104,7 @@ enum Command {
     Play {
         id: u64,
         rate: u32,
-        clip: Arc<[f32]>,
+        clip: ClipSamples,
         due: Instant,
     },
     /// The output's volume, 0.0 (silent) to 1.0.

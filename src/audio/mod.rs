@@ -3,6 +3,8 @@
 //! - [`pack`]: [`VoicePack`], a folder of clips named by a RON manifest (or by file names),
 //!   decoded once at load; what is missing or unreadable is listed in its problems and falls
 //!   back to the caption.
+//! - [`samples`]: [`ClipSamples`], a decoded clip as 16-bit integers (half the memory of f32),
+//!   and the one conversion from and to f32.
 //! - [`timeline`]: [`Timeline`], the one rodio source that starts each clip on an exact sample
 //!   (the sample index is its clock), and the wall-clock mapping for a real device.
 //! - [`engine`]: [`AudioEngine`], the thread that owns the output (opened once, off the UI
@@ -13,10 +15,12 @@
 
 pub mod engine;
 pub mod pack;
+pub mod samples;
 pub mod timeline;
 
 pub use engine::{AudioConfig, AudioEngine, AudioStatus, Caption};
 pub use pack::{Manifest, ManifestClip, PackError, PackProblem, VoicePack};
+pub use samples::{ClipSamples, clip_from_f32, sample_from_f32, sample_to_f32};
 pub use timeline::{Onset, PlaybackAnchor, Timeline, TimelineCommand, TimelineInput, WallClock, When};
 
 /// Every clip id the caller announces, which a complete pack records.

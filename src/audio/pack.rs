@@ -1,6 +1,6 @@
 //! Voice packs: a folder of clips (WAV, OGG Vorbis or FLAC), named by a RON manifest `voice.ron`
 //! or, for an arbiter's own recordings without one, by their file names (`sec_30.wav`).
-//! Every clip is decoded once, at load, to mono samples at one rate.
+//! Every clip is decoded once, at load, to mono 16-bit samples ([`ClipSamples`]) at one rate.
 
 use std::collections::{BTreeMap, HashMap};
 use std::fmt;
@@ -8,7 +8,6 @@ use std::fs::File;
 use std::io::BufReader;
 use std::num::NonZero;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 use rodio::Source;
 use rodio::buffer::SamplesBuffer;
@@ -16,6 +15,7 @@ use rodio::source::UniformSourceIterator;
 use serde::Deserialize;
 
 use super::CLIP_IDS;
+use super::samples::{ClipSamples, clip_from_f32, sample_to_f32};
 
 /// The manifest's file name inside a pack folder.
 pub const MANIFEST: &str = "voice.ron";
@@ -93,10 +93,10 @@ impl fmt::Display for PackProblem {
 #[derive(Clone, Debug)]
 pub struct Clip {
     pub text: Option<String>,
-    pub samples: Option<Arc<[f32]>>,
+    pub samples: Option<ClipSamples>,
 }
 
-/// A loaded voice pack: mono samples at [`VoicePack::sample_rate`] for every clip that decoded.
+/// A loaded voice pack: mono 16-bit samples at [`VoicePack::sample_rate`] for every clip that decoded.
 #[derive(Clone, Debug)]
 pub struct VoicePack {
     pub dir: PathBuf,
@@ -116,8 +116,9 @@ impl VoicePack {
         VoicePack::load_at(dir, VoicePack::DEFAULT_RATE)
     }
 
-    /// Loads a pack folder, decoding every clip once to mono at `rate` Hz. With `voice.ron`
-    /// the manifest names the clips; without it every `<clip id>.ogg|wav|flac` is taken.
+    /// Loads a pack folder, decoding every clip once to mono 16-bit at `rate` Hz, one clip at a
+    /// time (only the clip being decoded has temporary buffers). With `voice.ron` the manifest
+    /// names the clips; without it every `<clip id>.ogg|wav|flac` is taken.
     /// Missing, unreadable and silent clips are listed in [`VoicePack::problems`].
     pub fn load_at(dir: &Path, rate: u32) -> Result<VoicePack, PackError> {
         if !dir.is_dir() {
@@ -149,7 +150,7 @@ impl VoicePack {
             }
             let file = dir.join(&entry.file);
             let samples = match decode(&file, rate) {
-                Ok(samples) if samples.iter().any(|s| s.abs() > 1e-4) => Some(Arc::<[f32]>::from(samples)),
+                Ok(samples) if samples.iter().any(|&s| sample_to_f32(s).abs() > 1e-4) => Some(samples),
                 Ok(_) => {
                     problems.push(PackProblem::Empty {
                         id: id.clone(),
@@ -195,7 +196,7 @@ impl VoicePack {
     }
 
     /// The decoded clip, if the pack has it and it decoded.
-    pub fn samples(&self, id: &str) -> Option<&Arc<[f32]>> {
+    pub fn samples(&self, id: &str) -> Option<&ClipSamples> {
         self.clips.get(id).and_then(|clip| clip.samples.as_ref())
     }
 
@@ -256,8 +257,10 @@ fn scan_folder(dir: &Path) -> std::io::Result<Manifest> {
     })
 }
 
-/// Decodes a file to mono f32 at `rate`.
-fn decode(file: &Path, rate: u32) -> Result<Vec<f32>, String> {
+/// Decodes a file to mono 16-bit samples at `rate`. Its temporary buffers (the decoder's f32
+/// output when it must be converted, the 16-bit samples while they are collected) are this
+/// clip's alone and freed when it returns.
+fn decode(file: &Path, rate: u32) -> Result<ClipSamples, String> {
     let handle = File::open(file).map_err(|e| e.to_string())?;
     let len = handle.metadata().map(|m| m.len()).unwrap_or(0);
     let mut builder = rodio::Decoder::builder().with_data(BufReader::new(handle));
@@ -270,14 +273,15 @@ fn decode(file: &Path, rate: u32) -> Result<Vec<f32>, String> {
         .build()
         .map_err(|e| e.to_string())?;
     let (channels, native_rate) = (decoder.channels(), decoder.sample_rate());
-    let samples: Vec<f32> = decoder.collect();
     if native_rate.get() == rate && channels.get() == 1 {
-        return Ok(samples);
+        return Ok(clip_from_f32(decoder));
     }
+    let samples: Vec<f32> = decoder.collect();
     // Converted from a buffer, not from the decoder itself: rodio 0.23's converter fed straight
     // from an Ogg Vorbis decoder yields silence (the same fault that makes an OGG added straight
     // to its mixer silent).
     let buffer = SamplesBuffer::new(channels, native_rate, samples);
     let target = NonZero::new(rate).unwrap_or(NonZero::<u32>::MIN);
-    Ok(UniformSourceIterator::new(buffer, NonZero::<u16>::MIN, target).collect())
+    let mono = UniformSourceIterator::new(buffer, NonZero::<u16>::MIN, target);
+    Ok(clip_from_f32(mono))
 }

@@ -17,6 +17,8 @@ use std::time::{Duration, Instant};
 use rodio::Source;
 use rodio::source::SeekError;
 
+use super::samples::{ClipSamples, sample_to_f32};
+
 /// How often (in samples) the timeline looks at its channel and at the wall clock.
 pub const POLL_SAMPLES: u64 = 16;
 
@@ -35,8 +37,8 @@ pub enum When {
 /// A command to the timeline.
 #[derive(Clone, Debug)]
 pub enum TimelineCommand {
-    /// Start `clip` (mono, at the timeline's rate) at `when`; `id` comes back in its [`Onset`].
-    Play { id: u64, clip: Arc<[f32]>, when: When },
+    /// Start `clip` (mono 16-bit, at the timeline's rate) at `when`; `id` comes back in its [`Onset`].
+    Play { id: u64, clip: ClipSamples, when: When },
     /// Drop every clip not yet started and silence the one playing.
     StopAll,
 }
@@ -62,7 +64,7 @@ pub struct TimelineInput {
 
 impl TimelineInput {
     /// Asks for `clip` at `when`. Returns false if the timeline is gone.
-    pub fn play(&self, id: u64, clip: Arc<[f32]>, when: When) -> bool {
+    pub fn play(&self, id: u64, clip: ClipSamples, when: When) -> bool {
         self.tx.send(TimelineCommand::Play { id, clip, when }).is_ok()
     }
 
@@ -249,7 +251,7 @@ struct Pending {
     seq: u64,
     id: u64,
     due: u64,
-    clip: Arc<[f32]>,
+    clip: ClipSamples,
 }
 
 impl PartialEq for Pending {
@@ -271,7 +273,7 @@ impl Ord for Pending {
 
 #[derive(Debug)]
 struct Voice {
-    clip: Arc<[f32]>,
+    clip: ClipSamples,
     at: usize,
     /// Samples of fade left, when the voice was cut by a newer one.
     fading: Option<(usize, usize)>,
@@ -291,7 +293,7 @@ pub struct Timeline {
     wall: Option<WallClock>,
     position: Arc<AtomicU64>,
     cut_fade: usize,
-    unplaced: Vec<(u64, Arc<[f32]>, When)>,
+    unplaced: Vec<(u64, ClipSamples, When)>,
 }
 
 impl Timeline {
@@ -449,7 +451,7 @@ impl Iterator for Timeline {
                     }
                     None => 1.0,
                 };
-                out += s * gain;
+                out += sample_to_f32(s) * gain;
                 voice.at += 1;
             }
             self.voices

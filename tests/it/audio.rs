@@ -11,8 +11,8 @@ use std::sync::mpsc::channel;
 use std::time::{Duration, Instant};
 
 use go_arbiter::audio::{
-    AudioConfig, AudioEngine, CLIP_IDS, Onset, PackError, PackProblem, PlaybackAnchor, Timeline, VoicePack, WallClock,
-    When, shipped_pack_dir,
+    AudioConfig, AudioEngine, CLIP_IDS, ClipSamples, Onset, PackError, PackProblem, PlaybackAnchor, Timeline,
+    VoicePack, WallClock, When, clip_from_f32, sample_to_f32, shipped_pack_dir,
 };
 use rodio::Player;
 
@@ -30,6 +30,11 @@ fn first_audible(samples: &[f32]) -> Option<usize> {
     samples.iter().position(|s| s.abs() > AUDIBLE)
 }
 
+/// A clip's 16-bit samples as the timeline mixes them.
+fn as_f32(clip: &[i16]) -> Vec<f32> {
+    clip.iter().map(|&s| sample_to_f32(s)).collect()
+}
+
 #[test]
 fn shipped_packs_are_complete_trimmed_and_captioned() {
     for lang in ["zh", "en"] {
@@ -37,9 +42,9 @@ fn shipped_packs_are_complete_trimmed_and_captioned() {
         assert!(pack.problems().is_empty(), "{lang}: {:?}", pack.problems());
         assert_eq!(pack.language, lang);
         for id in CLIP_IDS {
-            let samples = pack.samples(id).unwrap_or_else(|| panic!("{lang} {id}"));
+            let samples = as_f32(pack.samples(id).unwrap_or_else(|| panic!("{lang} {id}")));
             // Trimmed: the first audible sample is within 4 ms of the start of the file.
-            let first = first_audible(samples).unwrap();
+            let first = first_audible(&samples).unwrap();
             assert!(
                 first <= (RATE / 250) as usize,
                 "{lang} {id}: first audible sample at {first}"
@@ -75,6 +80,11 @@ fn shipped_packs_are_complete_trimmed_and_captioned() {
     assert_eq!(shipped("en").caption("time_up"), "Time is up");
 }
 
+/// `samples` as a 16-bit WAV file holds them (scaled by 32767 and rounded, as recorders do).
+fn pcm16(samples: &[f32]) -> Vec<i16> {
+    samples.iter().map(|s| (s * 32767.0).round() as i16).collect()
+}
+
 /// A 16-bit mono PCM WAV file.
 fn write_wav(path: &Path, rate: u32, samples: &[f32]) {
     let data_len = (samples.len() * 2) as u32;
@@ -91,8 +101,8 @@ fn write_wav(path: &Path, rate: u32, samples: &[f32]) {
     bytes.extend_from_slice(&16u16.to_le_bytes());
     bytes.extend_from_slice(b"data");
     bytes.extend_from_slice(&data_len.to_le_bytes());
-    for s in samples {
-        bytes.extend_from_slice(&((s * 32767.0) as i16).to_le_bytes());
+    for s in pcm16(samples) {
+        bytes.extend_from_slice(&s.to_le_bytes());
     }
     std::fs::write(path, bytes).unwrap();
 }
@@ -187,6 +197,59 @@ fn a_users_folder_without_manifest_loads_by_file_name_and_lists_its_problems() {
 }
 
 #[test]
+fn a_decoded_clip_is_kept_as_16_bit_samples_within_one_step_of_its_file() {
+    let dir = temp_dir("pcm16");
+    let tone = tone(RATE, 0.2);
+    write_wav(&dir.join("sec_30.wav"), RATE, &tone);
+    let pack = VoicePack::load_at(&dir, RATE).unwrap();
+    let clip: &ClipSamples = pack.samples("sec_30").unwrap();
+    let values: &[i16] = clip;
+    assert_eq!(std::mem::size_of_val(values), 2 * values.len(), "two bytes a sample");
+    let in_file = pcm16(&tone);
+    assert_eq!(
+        values.len(),
+        in_file.len(),
+        "decoded at the file's own rate: no resampling"
+    );
+    let worst_steps = values
+        .iter()
+        .zip(&in_file)
+        .map(|(&a, &b)| (i32::from(a) - i32::from(b)).abs())
+        .max()
+        .unwrap();
+    assert!(worst_steps <= 1, "{worst_steps} steps from the file's samples");
+    let step = 1.0 / 32768.0;
+    let worst = as_f32(values)
+        .iter()
+        .zip(&tone)
+        .map(|(a, b)| (a - b).abs())
+        .fold(0.0f32, f32::max);
+    assert!(worst <= step, "{worst} from the tone written (one step is {step})");
+    assert!(values.iter().any(|&s| s > 16_000), "the tone's peaks (0.5) are there");
+
+    // The shipped packs hold 16-bit clips too.
+    for lang in ["zh", "en"] {
+        let pack = shipped(lang);
+        let clip: &ClipSamples = pack.samples("sec_30").unwrap();
+        assert_eq!(std::mem::size_of_val(&**clip), 2 * clip.len(), "{lang}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_clip_of_exact_16_bit_values_comes_out_of_the_timeline_unchanged() {
+    let (input, mut timeline) = Timeline::new(RATE);
+    input.play(1, clip_from_f32(vec![0.5f32; 200]), When::Sample(10));
+    input.play(2, clip_from_f32(vec![-0.25f32; 50]), When::Sample(1000));
+    let out: Vec<f32> = timeline.by_ref().take(1100).collect();
+    assert!(out[..10].iter().all(|&s| s == 0.0));
+    assert!(out[10..210].iter().all(|&s| s == 0.5), "{:?}", &out[8..212]);
+    assert!(out[210..1000].iter().all(|&s| s == 0.0));
+    assert!(out[1000..1050].iter().all(|&s| s == -0.25), "{:?}", &out[998..1052]);
+    assert!(out[1050..].iter().all(|&s| s == 0.0));
+}
+
+#[test]
 fn without_sound_every_announcement_is_a_caption_with_a_notice() {
     let mut engine = AudioEngine::silent("no device in this test");
     assert!(engine.status().notice().unwrap().contains("captions only"));
@@ -229,7 +292,7 @@ impl Rng {
 struct Call {
     id: u64,
     due: u64,
-    clip: Arc<[f32]>,
+    clip: ClipSamples,
     /// The clip's first audible sample, from its own start.
     first: usize,
     /// Samples ahead of its due sample the command is sent (0: exactly when due).
@@ -304,7 +367,7 @@ fn three_hour_game(zh: &VoicePack, en: &VoicePack) -> Vec<Call> {
             0 => 0,
             _ => rng.below(u64::from(RATE) / 4),
         };
-        let first = first_audible(&samples).unwrap();
+        let first = first_audible(&as_f32(&samples)).unwrap();
         out.push(Call {
             id: out.len() as u64 + 1,
             due,
@@ -412,7 +475,7 @@ fn a_three_hour_game_on_a_virtual_sample_clock_starts_every_call_within_5_ms() {
         let diff = played
             .iter()
             .zip(call.clip.iter())
-            .map(|(a, b)| (a - b).abs())
+            .map(|(a, &b)| (a - sample_to_f32(b)).abs())
             .fold(0.0f32, f32::max);
         assert!(diff < 1e-3, "call {}: the clip played differs by {diff}", call.id);
     }
@@ -427,8 +490,8 @@ fn a_newer_call_cuts_the_older_one_and_stop_silences_everything() {
     let (input, timeline) = Timeline::new(RATE);
     let (tx, rx) = channel();
     let mut timeline = timeline.with_onsets(tx);
-    let long: Arc<[f32]> = vec![0.5f32; RATE as usize].into();
-    let short: Arc<[f32]> = vec![0.25f32; 100].into();
+    let long = clip_from_f32(vec![0.5f32; RATE as usize]);
+    let short = clip_from_f32(vec![0.25f32; 100]);
     input.play(1, long.clone(), When::Sample(0));
     input.play(2, short, When::Sample(1000));
     input.play(3, long.clone(), When::Sample(5000));
@@ -458,7 +521,7 @@ fn a_wall_clock_instant_lands_on_the_sample_the_device_plays_then() {
         .with_wall_clock(WallClock::anchored(anchor.clone(), Duration::ZERO));
     let start = Instant::now();
     let heard = |frame: u64| start + Duration::from_millis(14) + Duration::from_nanos(frame * 1_000_000_000 / 48_000);
-    let clip: Arc<[f32]> = vec![0.5f32; 100].into();
+    let clip = clip_from_f32(vec![0.5f32; 100]);
     let due = start + Duration::from_millis(500);
     let mut frame = 0u64;
     let mut sent = false;
