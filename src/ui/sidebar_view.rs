@@ -26,6 +26,8 @@ pub struct SidebarDrafts {
     /// A rename under way: the round or table and the name typed.
     pub renaming: Option<(Renaming, String)>,
     pub arbiter: String,
+    /// A table to scroll into view once (the one shown when a session opens).
+    pub reveal: Option<TableId>,
 }
 
 /// What is being renamed.
@@ -169,7 +171,7 @@ fn table_row(
         TableState::ByoYomi => BYO_YOMI.gamma_multiply(0.35),
         _ => Color32::TRANSPARENT,
     });
-    frame.show(ui, |ui| {
+    let card = frame.show(ui, |ui| {
         ui.horizontal(|ui| {
             let name = i18n::table_title(id.table, &stored.name, lang);
             if ui.selectable_label(selected, RichText::new(name).strong()).clicked() {
@@ -225,6 +227,10 @@ fn table_row(
             rename(ui, lang, drafts, Renaming::Table(id), &stored.name, commands);
         }
     });
+    if drafts.reveal == Some(id) {
+        card.response.scroll_to_me(Some(egui::Align::Center));
+        drafts.reveal = None;
+    }
 }
 
 /// A small "rename" button, then a field with OK while renaming.

@@ -433,6 +433,7 @@ impl Workstation {
         }
         if self.selected.is_none_or(|id| self.live(id).is_none()) {
             self.selected = self.first_to_watch();
+            self.sidebar.reveal = self.selected;
         }
     }
 
