@@ -259,7 +259,12 @@ impl Counting {
 
     pub fn count(&self, penalties: [u32; 2]) -> Result<Count, ScoringError> {
         let c = &self.counted;
-        count(&c.board, &self.marks, c.prisoners, &Terms::new(&c.rules, c.handicap, penalties)?)
+        count(
+            &c.board,
+            &self.marks,
+            c.prisoners,
+            &Terms::new(&c.rules, c.handicap, penalties)?,
+        )
     }
 
     /// The result on the screen: the confirmed one, else the ending chosen, else the count's.

@@ -117,8 +117,14 @@ mod tests {
     fn the_pair_holds_the_black_stone_left_and_the_white_stone_right() {
         let pair = pair(20);
         assert_eq!(pair.size, [40, 20]);
-        assert_eq!(pair.pixels[10 * 40 + 10], picture(Color::Black, 20).pixels[10 * 20 + 10]);
-        assert_eq!(pair.pixels[10 * 40 + 30], picture(Color::White, 20).pixels[10 * 20 + 10]);
+        assert_eq!(
+            pair.pixels[10 * 40 + 10],
+            picture(Color::Black, 20).pixels[10 * 20 + 10]
+        );
+        assert_eq!(
+            pair.pixels[10 * 40 + 30],
+            picture(Color::White, 20).pixels[10 * 20 + 10]
+        );
         assert_eq!(pair.pixels[19].a(), 0, "the black stone's top right corner is clear");
         assert_eq!(pair.pixels[20].a(), 0, "the white stone's top left corner is clear");
     }
