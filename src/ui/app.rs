@@ -14,7 +14,7 @@ use crate::scoring::{GameResult, Reason};
 
 use super::counting::{self, Confirmation, Counting, Override, Tool};
 use super::dialogs::{self, AdjournForm, CorrectionForm, Dialog, IncidentForm, LatenessForm, Open};
-use super::i18n::{Lang, Msg, Text};
+use super::i18n::{self, Lang, Msg, Text};
 use super::{board_view, clock_view, counting_view, ledger_view, moves_view};
 
 /// The widths of the move list and of the clock-and-ledger panel in a table `width` wide: the
@@ -611,7 +611,7 @@ impl Table {
                         if let GameError::Illegal(illegal) = e {
                             self.refused = Some((p, illegal));
                         }
-                        self.message = Some(format!("{} refused: {}", p.to_gtp(size), refusal(&e, size)));
+                        self.message = Some(i18n::refused_at(p, &e, size, self.lang));
                     }
                 }
             }
@@ -622,7 +622,7 @@ impl Table {
                 };
                 match self.game.edit(p, stone) {
                     Ok(()) => self.message = None,
-                    Err(e) => self.message = Some(refusal(&e, size)),
+                    Err(e) => self.message = Some(i18n::refusal(&e, size, self.lang)),
                 }
             }
         }
@@ -683,8 +683,8 @@ impl Table {
                     .filter(|_| self.game.to_move() == sealed.sealer);
                 self.message = match point.map(|p| self.game.play(p)) {
                     Some(Ok(())) => None,
-                    Some(Err(e)) => Some(format!("sealed move {text}: {}", refusal(&e, size))),
-                    None => Some(format!("the sealed move: {text}: play it on the board")),
+                    Some(Err(e)) => Some(Msg::SealedRefused(text, &i18n::refusal(&e, size, self.lang)).text(self.lang)),
+                    None => Some(Msg::PlaySealed(text).text(self.lang)),
                 };
             }
             Ok(None) => self.message = None,
@@ -781,7 +781,7 @@ impl Table {
         let size = self.game.size();
         let mover = self.game.to_move();
         match self.game.record_move(mover, point, ruling) {
-            Err(e) => self.message = Some(refusal(&e, size)),
+            Err(e) => self.message = Some(i18n::refusal(&e, size, self.lang)),
             Ok(flag) => {
                 self.message = None;
                 self.press_for_move(mover, now);
@@ -917,7 +917,7 @@ impl Table {
             let size = game.size();
             let point = Point::from_gtp(played, size).map_err(|e| Msg::PlayedAt(&e).text(lang))?;
             game.record_move(form.player, point, Ruling::Void)
-                .map_err(|e| refusal(&e, size))?;
+                .map_err(|e| i18n::refusal(&e, size, lang))?;
             move_number = game.position().move_number;
             points = vec![point];
         }
@@ -1014,18 +1014,6 @@ impl Table {
             waits.push((c.at + CAPTION_FOR).saturating_sub(now));
         }
         waits.into_iter().min()
-    }
-}
-
-/// Why a move or an edit was refused, with points in board coordinates.
-pub fn refusal(e: &GameError, size: u8) -> String {
-    match e {
-        GameError::Occupied { point } => format!("{} is already occupied", point.to_gtp(size)),
-        GameError::Illegal(Illegal::Ko { point }) => {
-            format!("ko: {} may not be retaken at once (Art. 6, 18.3)", point.to_gtp(size))
-        }
-        GameError::Illegal(illegal) => illegal.to_string(),
-        other => other.to_string(),
     }
 }
 

@@ -5,8 +5,9 @@
 use std::fmt::Display;
 use std::path::Path;
 
-use crate::board::Color;
+use crate::board::{Color, Point};
 pub use crate::caller::Lang;
+use crate::game::{GameError, Illegal};
 use crate::session::TableId;
 
 /// Declares `Text` (one variant a string), `Text::ALL` and `Text::tr` from one table, so a string
@@ -335,6 +336,37 @@ pub fn key_name(key: egui::Key, lang: Lang) -> String {
     }
 }
 
+/// Why a move or an edit was refused, with points in board coordinates ("D4").
+pub fn refusal(e: &GameError, size: u8, lang: Lang) -> String {
+    let zh = lang == Lang::Zh;
+    match e {
+        GameError::Occupied { point } if zh => format!("{} 已有棋子", point.to_gtp(size)),
+        GameError::Occupied { point } => format!("{} is already occupied", point.to_gtp(size)),
+        GameError::Illegal(illegal) => match illegal {
+            Illegal::Ko { point } if zh => format!("打劫：{} 不能立即提回（第6条、第18.3条）", point.to_gtp(size)),
+            Illegal::Ko { point } => format!("ko: {} may not be retaken at once (Art. 6, 18.3)", point.to_gtp(size)),
+            Illegal::Suicide if zh => "禁着点：落子后无气（第5条）".to_string(),
+            Illegal::Superko { repeats_move } if zh => format!("全局同形：重现第{repeats_move}手后的局面（第6条）"),
+            Illegal::OutOfTurn { expected } if zh => {
+                format!(
+                    "次序错误：应由{}落子（连下两手，第17.2条）",
+                    color_name(*expected, lang)
+                )
+            }
+            other => other.to_string(),
+        },
+        other => other.to_string(),
+    }
+}
+
+/// "D4 refused: ...": a click on the board that the rules refuse.
+pub fn refused_at(point: Point, e: &GameError, size: u8, lang: Lang) -> String {
+    match lang {
+        Lang::Zh => format!("{} 不能落子：{}", point.to_gtp(size), refusal(e, size, lang)),
+        Lang::En => format!("{} refused: {}", point.to_gtp(size), refusal(e, size, lang)),
+    }
+}
+
 /// A colour's name.
 pub fn color_name(color: Color, lang: Lang) -> &'static str {
     match (color, lang) {
@@ -513,6 +545,10 @@ pub enum Msg<'a> {
     ClipsMissing(&'a str, usize),
     /// A ledger entry refused (the ledger's reason).
     NotRecorded(&'a dyn Display),
+    /// The sealed move (its text) could not be played on resuming: why.
+    SealedRefused(&'a str, &'a str),
+    /// The sealed move (its text) does not name a point: the arbiter plays it on the board.
+    PlaySealed(&'a str),
     /// The "played at" point of an illegal move did not read.
     PlayedAt(&'a dyn Display),
     /// The catalogue (its edition) has no lateness rule.
@@ -633,6 +669,10 @@ impl Msg<'_> {
                 format!("voice pack {l}: {n} clips missing or unreadable (shown as captions)")
             }
             Msg::ClipsMissing(l, n) => format!("语音包{l}：{n}段录音缺失或无法读取（以字幕显示）"),
+            Msg::SealedRefused(text, why) if en => format!("sealed move {text}: {why}"),
+            Msg::SealedRefused(text, why) => format!("封盘着法 {text}：{why}"),
+            Msg::PlaySealed(text) if en => format!("the sealed move: {text}: play it on the board"),
+            Msg::PlaySealed(text) => format!("封盘着法：{text}：请在棋盘上落子"),
             Msg::NotRecorded(e) if en => format!("not recorded: {e}"),
             Msg::NotRecorded(e) => format!("未记录：{e}"),
             Msg::PlayedAt(e) if en => format!("played at: {e}"),

@@ -90,6 +90,8 @@ fn every_message(lang: Lang) -> Vec<String> {
         i18n::table_title(2, "主台", lang),
     ];
     let messages = [
+        Msg::SealedRefused("D4", e),
+        Msg::PlaySealed("tengen"),
         Msg::Refused(&e),
         Msg::CannotShow(id, &e),
         Msg::PlayerNeedsName,
@@ -146,6 +148,17 @@ fn every_message(lang: Lang) -> Vec<String> {
         i18n::MoveLine::Edit(0, 1, 1),
     ];
     out.extend(lines.into_iter().map(|l| l.text(lang)));
+    use crate::board::Point;
+    use crate::game::{GameError, Illegal};
+    let d4 = Point::new(3, 15);
+    let refusals = [
+        GameError::Occupied { point: d4 },
+        GameError::Illegal(Illegal::Suicide),
+        GameError::Illegal(Illegal::Ko { point: d4 }),
+        GameError::Illegal(Illegal::Superko { repeats_move: 40 }),
+        GameError::Illegal(Illegal::OutOfTurn { expected: Color::White }),
+    ];
+    out.extend(refusals.iter().map(|e| i18n::refused_at(d4, e, 19, lang)));
     out
 }
 
@@ -160,6 +173,17 @@ fn every_message_names_the_table_in_the_language_asked() {
         "round 2 table 7: the clock was replaced: its new events are not stored"
     );
     assert!(Msg::ClockReplaced(id).text(Lang::Zh).starts_with("第2轮第7台："));
+    let ko = crate::game::GameError::Illegal(crate::game::Illegal::Ko {
+        point: crate::board::Point::new(3, 15),
+    });
+    assert_eq!(
+        i18n::refused_at(crate::board::Point::new(3, 15), &ko, 19, Lang::En),
+        "D4 refused: ko: D4 may not be retaken at once (Art. 6, 18.3)"
+    );
+    assert_eq!(
+        i18n::refused_at(crate::board::Point::new(3, 15), &ko, 19, Lang::Zh),
+        "D4 不能落子：打劫：D4 不能立即提回（第6条、第18.3条）"
+    );
     assert_eq!(
         Msg::DownSince(id, None).text(Lang::Zh),
         "第2轮第7台：距最后一次记录的变化已过未知"
