@@ -28,27 +28,8 @@ for tool in Xvfb xdotool; do
     command -v "$tool" >/dev/null 2>&1 || fail "$tool not found (run: bash packaging/install-deps.sh --test)"
 done
 
-work="$(mktemp -d)"
-xvfb_pid=""
-app_pid=""
-cleanup() {
-    [[ -n "$app_pid" ]] && kill "$app_pid" 2>/dev/null || true
-    [[ -n "$xvfb_pid" ]] && kill "$xvfb_pid" 2>/dev/null || true
-    rm -rf "$work"
-}
-trap cleanup EXIT
-
-# A free display: no socket and no lock file.
-display=90
-while [[ -e /tmp/.X11-unix/X$display || -e /tmp/.X$display-lock ]]; do display=$((display + 1)); done
-export DISPLAY=":$display"
-Xvfb "$DISPLAY" -screen 0 "${SIZE}x24" -nolisten tcp >"$work/xvfb.log" 2>&1 &
-xvfb_pid=$!
-for _ in $(seq 50); do [[ -e /tmp/.X11-unix/X$display ]] && break; sleep 0.1; done
-[[ -e /tmp/.X11-unix/X$display ]] || fail "Xvfb did not start on $DISPLAY: $(cat "$work/xvfb.log")"
-
-export HOME="$work/home" XDG_DATA_HOME="$work/home/.local/share" XDG_CONFIG_HOME="$work/home/.config"
-mkdir -p "$XDG_DATA_HOME" "$XDG_CONFIG_HOME"
+source packaging/xvfb-lib.sh
+xvfb_start "$SIZE" 90
 "$WRITER" "$work/running.ron" >/dev/null
 "$WRITER" "$work/idle.ron" --idle >/dev/null
 ticks="$(getconf CLK_TCK)"
@@ -133,9 +114,9 @@ idle_hwm="$(hwm_mb)"
 stop
 
 printf '%-58s %s\n' "figure" "measured"
-printf '%-58s %s ms (%s)\n' "first frame, no session (median of 5)" \
+printf '%-58s %s ms (%s)\n' "first frame, no session (median of $STARTS)" \
     "$(printf '%s\n' "${bare[@]}" | median)" "${bare[*]}"
-printf '%-58s %s ms (%s)\n' "first frame, 50-table session (median of 5)" \
+printf '%-58s %s ms (%s)\n' "first frame, 50-table session (median of $STARTS)" \
     "$(printf '%s\n' "${with[@]}" | median)" "${with[*]}"
 printf '%-58s %s %% of a core (%s frames a second)\n' "CPU, two clocks in byo-yomi, ${MEASURE_SECONDS} s" \
     "$running_cpu" "$running_fps"

@@ -22,26 +22,9 @@ for tool in Xvfb xdotool import; do
     command -v "$tool" >/dev/null 2>&1 || fail "$tool not found (run: bash packaging/install-deps.sh --test)"
 done
 
-work="$(mktemp -d)"
-xvfb_pid=""
-app_pid=""
-cleanup() {
-    [[ -n "$app_pid" ]] && kill "$app_pid" 2>/dev/null || true
-    [[ -n "$xvfb_pid" ]] && kill "$xvfb_pid" 2>/dev/null || true
-    rm -rf "$work"
-}
-trap cleanup EXIT
-
-display=95
-while [[ -e /tmp/.X11-unix/X$display || -e /tmp/.X$display-lock ]]; do display=$((display + 1)); done
-export DISPLAY=":$display"
-Xvfb "$DISPLAY" -screen 0 1260x860x24 -nolisten tcp >"$work/xvfb.log" 2>&1 &
-xvfb_pid=$!
-for _ in $(seq 50); do [[ -e /tmp/.X11-unix/X$display ]] && break; sleep 0.1; done
-[[ -e /tmp/.X11-unix/X$display ]] || fail "Xvfb did not start on $DISPLAY"
-
-export HOME="$work/home" XDG_DATA_HOME="$work/home/.local/share" XDG_CONFIG_HOME="$work/home/.config"
-mkdir -p "$XDG_DATA_HOME" "$XDG_CONFIG_HOME" "$OUT"
+source packaging/xvfb-lib.sh
+xvfb_start 1260x860 95
+mkdir -p "$OUT"
 "$WRITER" "$work/day.ron" >/dev/null
 LANG=en_GB.UTF-8 "$BINARY" "$work/day.ron" >"$work/app.log" 2>&1 &
 app_pid=$!
