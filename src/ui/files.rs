@@ -1,13 +1,18 @@
-//! Native file dialogs (rfd) on a worker thread; when no dialog service exists, the app says so.
+//! Native file dialogs (rfd); when no dialog service exists, the app says so.
 //!
-//! Every file job (the dialog, then the reading or writing) runs on a thread of its own and
-//! sends back a [`Done`]; the window never waits. A dialog that returns nothing at once means
-//! there is no dialog service (no desktop portal, e.g. under Xvfb): the window then offers a
-//! typed path instead.
+//! A dialog is opened on the UI thread (rfd's asynchronous dialog: macOS wants dialogs started
+//! on the main thread) and awaited, then the reading or writing done, on a thread of its own,
+//! which sends back a [`Done`]; the window never waits. A dialog that returns nothing at once
+//! means there is no dialog service (no desktop portal, e.g. under Xvfb): the window then offers
+//! a typed path instead.
 
+use std::future::Future;
 use std::io;
 use std::path::{Path, PathBuf};
+use std::pin::Pin;
+use std::sync::Arc;
 use std::sync::mpsc::{self, Receiver, Sender};
+use std::task::{Context, Poll, Wake, Waker};
 use std::time::{Duration, Instant};
 
 use crate::game::Game;
@@ -113,13 +118,19 @@ impl Default for Files {
 }
 
 impl Files {
-    /// Starts `request` on a worker thread: with `path`, or through a dialog titled in `lang`.
+    /// Starts `request` on a worker thread: with `path`, or through a dialog titled in `lang`
+    /// (opened here, awaited there).
     pub fn start(&mut self, request: Request, path: Option<PathBuf>, lang: Lang) {
         let sender = self.sender.clone();
         let repaint = self.repaint.clone();
+        let chosen = match (path, &request) {
+            (Some(path), _) => Chosen::Path(path),
+            (None, Request::RestoreBackup(path)) => Chosen::Path(path.clone()),
+            (None, _) => Chosen::Dialog(open_dialog(&request, lang), Instant::now()),
+        };
         self.pending += 1;
         let spawned = std::thread::Builder::new().name("file-job".to_string()).spawn(move || {
-            let done = match path.map_or_else(|| choose(&request, lang), |p| Ok(Some(p))) {
+            let done = match chosen.wait() {
                 Ok(Some(path)) => run(request, path),
                 Ok(None) => Done::Cancelled,
                 Err(()) => Done::NoDialog(request),
@@ -173,23 +184,62 @@ impl Files {
     }
 }
 
-/// Shows the dialog for `request`, titled in `lang`: `Ok(Some(path))` chosen, `Ok(None)`
-/// cancelled, `Err(())` no dialog service (the dialog came back at once).
-fn choose(request: &Request, lang: Lang) -> Result<Option<PathBuf>, ()> {
-    let dialog = || rfd::FileDialog::new().set_title(request.title().tr(lang));
-    let ron = |d: rfd::FileDialog| d.add_filter(Text::SessionFiles.tr(lang), &["ron"]);
-    let sgf = |d: rfd::FileDialog| d.add_filter("SGF", &["sgf"]);
-    let started = Instant::now();
-    let chosen = match request {
-        Request::NewSession(_) | Request::SaveAs(_) => ron(dialog()).set_file_name("session.ron").save_file(),
-        Request::Open => ron(dialog()).pick_file(),
-        Request::ImportSgf => sgf(dialog()).pick_file(),
-        Request::ExportSgf { name, .. } => sgf(dialog()).set_file_name(name).save_file(),
-        Request::RestoreBackup(path) => return Ok(Some(path.clone())),
-    };
-    match chosen {
-        None if started.elapsed() < NO_SERVICE_WITHIN => Err(()),
-        chosen => Ok(chosen),
+/// A dialog under way (rfd's future).
+type DialogFuture = Pin<Box<dyn Future<Output = Option<rfd::FileHandle>> + Send>>;
+
+/// Where a file job's path comes from.
+enum Chosen {
+    Path(PathBuf),
+    /// A dialog opened at that instant.
+    Dialog(DialogFuture, Instant),
+}
+
+impl Chosen {
+    /// Waits for the dialog (on the worker thread): `Ok(Some(path))` chosen, `Ok(None)`
+    /// cancelled, `Err(())` no dialog service (the dialog came back at once).
+    fn wait(self) -> Result<Option<PathBuf>, ()> {
+        match self {
+            Chosen::Path(path) => Ok(Some(path)),
+            Chosen::Dialog(dialog, opened) => match block_on(dialog) {
+                None if opened.elapsed() < NO_SERVICE_WITHIN => Err(()),
+                chosen => Ok(chosen.map(|handle| handle.path().to_path_buf())),
+            },
+        }
+    }
+}
+
+/// Opens the dialog for `request`, titled in `lang`.
+fn open_dialog(request: &Request, lang: Lang) -> DialogFuture {
+    let dialog = || rfd::AsyncFileDialog::new().set_title(request.title().tr(lang));
+    let ron = |d: rfd::AsyncFileDialog| d.add_filter(Text::SessionFiles.tr(lang), &["ron"]);
+    let sgf = |d: rfd::AsyncFileDialog| d.add_filter("SGF", &["sgf"]);
+    match request {
+        Request::NewSession(_) | Request::SaveAs(_) => Box::pin(ron(dialog()).set_file_name("session.ron").save_file()),
+        Request::Open | Request::RestoreBackup(_) => Box::pin(ron(dialog()).pick_file()),
+        Request::ImportSgf => Box::pin(sgf(dialog()).pick_file()),
+        Request::ExportSgf { name, .. } => Box::pin(sgf(dialog()).set_file_name(name).save_file()),
+    }
+}
+
+/// Wakes the thread waiting in [`block_on`].
+struct Unpark(std::thread::Thread);
+
+impl Wake for Unpark {
+    fn wake(self: Arc<Self>) {
+        self.0.unpark();
+    }
+}
+
+/// Runs `future` to its end on this thread, sleeping while it waits.
+fn block_on<F: Future>(future: F) -> F::Output {
+    let mut future = std::pin::pin!(future);
+    let waker = Waker::from(Arc::new(Unpark(std::thread::current())));
+    let mut context = Context::from_waker(&waker);
+    loop {
+        match future.as_mut().poll(&mut context) {
+            Poll::Ready(output) => return output,
+            Poll::Pending => std::thread::park(),
+        }
     }
 }
 
@@ -250,4 +300,41 @@ fn write_new(path: &Path, text: &str) -> io::Result<()> {
     tmp.push(".tmp");
     std::fs::write(&tmp, text)?;
     std::fs::rename(&tmp, path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Pending on its first poll, woken from another thread a little later, then ready.
+    struct WokenLater {
+        polled: bool,
+    }
+
+    impl Future for WokenLater {
+        type Output = u32;
+        fn poll(mut self: Pin<&mut Self>, context: &mut Context<'_>) -> Poll<u32> {
+            if self.polled {
+                return Poll::Ready(42);
+            }
+            self.polled = true;
+            let waker = context.waker().clone();
+            std::thread::spawn(move || {
+                std::thread::sleep(Duration::from_millis(20));
+                waker.wake();
+            });
+            Poll::Pending
+        }
+    }
+
+    #[test]
+    fn a_dialog_is_awaited_until_it_wakes_the_worker() {
+        assert_eq!(block_on(WokenLater { polled: false }), 42);
+    }
+
+    #[test]
+    fn a_typed_path_needs_no_dialog() {
+        let path = PathBuf::from("/tmp/day.ron");
+        assert_eq!(Chosen::Path(path.clone()).wait(), Ok(Some(path)));
+    }
 }
