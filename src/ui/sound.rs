@@ -24,13 +24,15 @@ fn folder(lang: Lang) -> &'static str {
 }
 
 /// Where a language's pack may be, first found first: beside an installed binary
-/// (`../share/go-arbiter/voices`, `voices`), the system's share folder, the source tree's assets.
+/// (`../share/go-arbiter/voices` for the .deb, `voices` for Windows, `../Resources/voices` in a
+/// macOS bundle), the system's share folder, the source tree's assets.
 pub fn pack_dirs(lang: Lang) -> Vec<PathBuf> {
     let name = folder(lang);
     let mut dirs = Vec::new();
     if let Some(exe_dir) = std::env::current_exe().ok().and_then(|e| e.parent().map(PathBuf::from)) {
         dirs.push(exe_dir.join("../share/go-arbiter/voices").join(name));
         dirs.push(exe_dir.join("voices").join(name));
+        dirs.push(exe_dir.join("../Resources/voices").join(name));
     }
     dirs.push(PathBuf::from("/usr/share/go-arbiter/voices").join(name));
     dirs.push(shipped_pack_dir(name));
@@ -237,6 +239,15 @@ impl Sound {
 mod tests {
     use super::*;
     use crate::board::Color;
+
+    #[test]
+    fn packs_are_looked_for_where_each_package_puts_them() {
+        let dirs: Vec<String> = pack_dirs(Lang::Zh).iter().map(|d| d.display().to_string()).collect();
+        for place in ["../share/go-arbiter/voices/zh", "/voices/zh", "../Resources/voices/zh"] {
+            assert!(dirs.iter().any(|d| d.ends_with(place)), "{place} not in {dirs:?}");
+        }
+        assert!(dirs.iter().any(|d| d == "/usr/share/go-arbiter/voices/zh"));
+    }
 
     fn wait_for_pack(sound: &mut Sound) {
         let end = Instant::now() + Duration::from_secs(20);
