@@ -167,6 +167,19 @@ fn table_row(
     let table_now = live.now(now);
     let state = TableState::of(&live.table, &stored.game, table_now);
     let selected = ws.selected == Some(id) && ws.view == View::Table;
+    // A card scrolled out of sight takes its last height and is not built: fifty tables cost
+    // the frames that tick their clocks no more than the few on screen.
+    let height_id = egui::Id::unique(("sidebar_card", id.round, id.table));
+    let last_height = ui.ctx().data(|d| d.get_temp::<f32>(height_id));
+    if let Some(height) = last_height
+        && drafts.reveal != Some(id)
+    {
+        let rect = egui::Rect::from_min_size(ui.cursor().min, egui::vec2(ui.available_width(), height));
+        if !ui.is_rect_visible(rect) {
+            ui.allocate_space(rect.size());
+            return;
+        }
+    }
     let frame = egui::Frame::group(ui.style()).fill(match state {
         TableState::ByoYomi => BYO_YOMI.gamma_multiply(0.35),
         _ => Color32::TRANSPARENT,
@@ -227,6 +240,8 @@ fn table_row(
             rename(ui, lang, drafts, Renaming::Table(id), &stored.name, commands);
         }
     });
+    let height = card.response.rect.height();
+    ui.ctx().data_mut(|d| d.insert_temp(height_id, height));
     if drafts.reveal == Some(id) {
         card.response.scroll_to_me(Some(egui::Align::Center));
         drafts.reveal = None;
