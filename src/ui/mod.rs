@@ -118,7 +118,9 @@ pub fn run_window_with(session: Option<PathBuf>) -> Result<(), eframe::Error> {
                 ws.apply(WsCommand::File(Request::Open, Some(path)), Duration::ZERO);
             }
             let origin = Instant::now();
-            let shell = Shell::new(ws);
+            let sound = Sound::start(ws.settings.voice, ws.settings.volume, Some(cc.egui_ctx.clone()));
+            let mut shell = Shell::new(ws);
+            shell.sound = Some((sound, origin));
             Ok(Box::new(Window {
                 origin,
                 shell,
@@ -155,13 +157,6 @@ impl eframe::App for Window {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         let now = self.origin.elapsed();
         self.shell.frame(ui, now, wall_clock());
-        if self.shell.sound.is_none() {
-            // After the first frame: opening the output and decoding the voice pack (on threads
-            // of their own) would otherwise compete with the first frame for the cores.
-            let settings = &self.shell.ws.settings;
-            let sound = Sound::start(settings.voice, settings.volume, Some(ui.ctx().clone()));
-            self.shell.sound = Some((sound, self.origin));
-        }
         if let Some(started) = self.started.take() {
             eprintln!("first frame: {:.1} ms", started.elapsed().as_secs_f64() * 1000.0);
         } else if self.timed {

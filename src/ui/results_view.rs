@@ -58,7 +58,9 @@ impl ResultsScreen {
             job.poll();
         }
         self.poll_picker();
-        let Some(round) = self.round.or(session.rounds.last().map(|r| r.number)) else {
+        // The latest round by number (the order shown may have been changed by hand).
+        let latest = session.rounds.iter().map(|r| r.number).max();
+        let Some(round) = self.round.or(latest) else {
             ui.label(Text::NoRounds.tr(lang));
             return;
         };

@@ -115,7 +115,7 @@ fn rounds(
 ) {
     let lang = ws.lang();
     let title = i18n::round_title(round.number, &round.name, &round.date, lang);
-    egui::CollapsingHeader::new(title)
+    let shown = egui::CollapsingHeader::new(title)
         .id_salt(("round", round.number))
         .default_open(true)
         .show(ui, |ui| {
@@ -147,6 +147,10 @@ fn rounds(
             }
             new_table(ui, ws, drafts, round.number, commands);
         });
+    // A folded round's table is not revealed (the arbiter folded it).
+    if shown.body_returned.is_none() && drafts.reveal.is_some_and(|t| t.round == round.number) {
+        drafts.reveal = None;
+    }
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -169,13 +173,19 @@ fn table_row(
     let selected = ws.selected == Some(id) && ws.view == View::Table;
     // A card scrolled out of sight takes its last height and is not built: fifty tables cost
     // the frames that tick their clocks no more than the few on screen.
+    // The selected card, and one being renamed or revealed, are always built (their height
+    // changes with their buttons); the others within a card's height of the view are too, so a
+    // height gone stale while out of sight is corrected before the card comes into view.
     let height_id = egui::Id::unique(("sidebar_card", id.round, id.table));
     let last_height = ui.ctx().data(|d| d.get_temp::<f32>(height_id));
+    let renaming = matches!(drafts.renaming, Some((Renaming::Table(t), _)) if t == id);
     if let Some(height) = last_height
         && drafts.reveal != Some(id)
+        && !selected
+        && !renaming
     {
         let rect = egui::Rect::from_min_size(ui.cursor().min, egui::vec2(ui.available_width(), height));
-        if !ui.is_rect_visible(rect) {
+        if !ui.is_rect_visible(rect.expand2(egui::vec2(0.0, height.max(100.0)))) {
             ui.allocate_space(rect.size());
             return;
         }
