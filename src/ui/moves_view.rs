@@ -48,26 +48,36 @@ pub fn show(ui: &mut egui::Ui, table: &Table) -> Vec<Command> {
             None => break,
         }
     }
+    // One row a move or pass (and the start); only the rows in sight are built each frame.
+    let mut rows: Vec<(usize, Option<RichText>)> = vec![(0, None)];
+    let mut number = 0;
+    for &id in &ids[1..] {
+        let Some(action) = &game.node(id).action else { continue };
+        if matches!(action, Action::Move { .. } | Action::Pass { .. }) {
+            number += 1;
+        }
+        let Some(text) = line(action, number, size, table.lang) else {
+            continue;
+        };
+        rows.push((
+            id,
+            Some(match game.node(id).flag {
+                Some(_) => RichText::new(Msg::Illegal(&text).text(table.lang)).color(egui::Color32::RED),
+                None => RichText::new(text),
+            }),
+        ));
+    }
+    let row_height = ui
+        .spacing()
+        .interact_size
+        .y
+        .max(ui.text_style_height(&egui::TextStyle::Body));
     egui::ScrollArea::vertical()
         .id_salt("moves")
         .stick_to_bottom(true)
-        .show(ui, |ui| {
-            if ui.selectable_label(game.cursor() == 0, table.tr(Text::Start)).clicked() {
-                commands.push(Command::Goto(0));
-            }
-            let mut number = 0;
-            for &id in &ids[1..] {
-                let Some(action) = &game.node(id).action else { continue };
-                if matches!(action, Action::Move { .. } | Action::Pass { .. }) {
-                    number += 1;
-                }
-                let Some(text) = line(action, number, size, table.lang) else {
-                    continue;
-                };
-                let text = match game.node(id).flag {
-                    Some(_) => RichText::new(Msg::Illegal(&text).text(table.lang)).color(egui::Color32::RED),
-                    None => RichText::new(text),
-                };
+        .show_rows(ui, row_height, rows.len(), |ui, range| {
+            for (id, text) in rows.drain(range) {
+                let text = text.unwrap_or_else(|| RichText::new(table.tr(Text::Start)));
                 if ui.selectable_label(game.cursor() == id, text).clicked() {
                     commands.push(Command::Goto(id));
                 }
