@@ -298,6 +298,10 @@ struct Screen {
 }
 
 fn results_harness() -> Harness<'static, Screen> {
+    results_harness_of(session())
+}
+
+fn results_harness_of(session: Session) -> Harness<'static, Screen> {
     let mut harness = Harness::builder()
         .with_size(egui::Vec2::new(1100.0, 900.0))
         .with_context_setup(fonts::install)
@@ -305,7 +309,7 @@ fn results_harness() -> Harness<'static, Screen> {
             |ui, s: &mut Screen| s.screen.ui(ui, &s.session, Lang::En),
             Screen {
                 screen: ResultsScreen::default(),
-                session: session(),
+                session,
             },
         );
     harness.run();
@@ -455,17 +459,7 @@ fn a_round_is_exported_on_a_worker_thread_with_progress_up_to_the_total() {
 fn the_results_open_on_the_latest_round_even_when_the_rounds_were_reordered() {
     let mut s = session();
     apply(&mut s, &stamp(), Change::MoveRound { number: 3, to_index: 0 });
-    let mut harness = Harness::builder()
-        .with_size(egui::Vec2::new(1100.0, 900.0))
-        .with_context_setup(fonts::install)
-        .build_ui_state(
-            |ui, s: &mut Screen| s.screen.ui(ui, &s.session, Lang::En),
-            Screen {
-                screen: ResultsScreen::default(),
-                session: s,
-            },
-        );
-    harness.run();
+    let harness = results_harness_of(s);
     // Round 3 (listed first now) is shown, not round 2 (listed last).
     harness.get_by_label("White wins on time");
     assert!(harness.query_by_label("White wins by resignation").is_none());
