@@ -48,7 +48,7 @@ pub fn draw(painter: &egui::Painter, center: Pos2, radius: f32, color: Color, al
 }
 
 /// Both stones `n` pixels across, side by side: black on the left, white on the right.
-pub fn pair(n: usize) -> ColorImage {
+fn pair(n: usize) -> ColorImage {
     let [black, white] = [picture(Color::Black, n), picture(Color::White, n)];
     let mut image = ColorImage::filled([2 * n, n], Color32::TRANSPARENT);
     for y in 0..n {
@@ -60,7 +60,7 @@ pub fn pair(n: usize) -> ColorImage {
 
 /// One stone `n` pixels across: an anti-aliased disc, the black one with a faint highlight, the
 /// white one with a grey rim (it must stand out on a light board).
-pub fn picture(color: Color, n: usize) -> ColorImage {
+fn picture(color: Color, n: usize) -> ColorImage {
     let r = n as f32 / 2.0;
     let mut image = ColorImage::filled([n, n], Color32::TRANSPARENT);
     for y in 0..n {

@@ -101,12 +101,24 @@ fn a_correction_form_for_the_other_side_is_refilled_and_cancel_changes_nothing()
     assert_eq!(harness.state().table.clock.events().len(), events);
 }
 
+/// The lateness form filled in with `minutes` for the offender already chosen, and applied.
+fn enter_lateness(harness: &mut Harness<'static, Driven>, minutes: &str) {
+    click(harness, "Lateness");
+    type_into(harness, "Minutes late", minutes);
+    click(harness, "Apply");
+}
+
+/// White chosen as the offender, then `minutes` of lateness entered.
+fn enter_lateness_of_white(harness: &mut Harness<'static, Driven>, minutes: &str) {
+    harness.get_by_label("White").click();
+    harness.run();
+    enter_lateness(harness, minutes);
+}
+
 #[test]
 fn lateness_is_recorded_in_the_ledger_and_deducts_twice_the_late_time() {
     let mut harness = harness();
-    click(&mut harness, "Lateness");
-    type_into(&mut harness, "Minutes late", "5");
-    click(&mut harness, "Apply");
+    enter_lateness(&mut harness, "5");
     assert!(harness.state().table.dialog.is_none(), "{}", message(&harness));
     let table = &harness.state().table;
     let incident = table
@@ -124,11 +136,7 @@ fn lateness_is_recorded_in_the_ledger_and_deducts_twice_the_late_time() {
     harness.get_by_label("45:00");
 
     // White, later than the limit (15 minutes): the loss, on the clock and in the ledger.
-    harness.get_by_label("White").click();
-    harness.run();
-    click(&mut harness, "Lateness");
-    type_into(&mut harness, "Minutes late", "16");
-    click(&mut harness, "Apply");
+    enter_lateness_of_white(&mut harness, "16");
     let table = &harness.state().table;
     assert_eq!(table.clock.phase(), Phase::Over);
     assert_eq!(table.reading(Duration::ZERO).lost, [false, true]);
@@ -154,9 +162,7 @@ fn lateness_of_ten_minutes_costs_twenty_under_2002_and_ten_under_the_old_text_on
         (Edition::ChineseOld, 1, 45, "45:00"),
     ] {
         let mut harness = harness_with(table_under(edition));
-        click(&mut harness, "Lateness");
-        type_into(&mut harness, "Minutes late", "10");
-        click(&mut harness, "Apply");
+        enter_lateness(&mut harness, "10");
         assert!(
             harness.state().table.dialog.is_none(),
             "{edition}: {}",
@@ -180,11 +186,7 @@ fn lateness_of_ten_minutes_costs_twenty_under_2002_and_ten_under_the_old_text_on
         );
         harness.get_by_label(face);
 
-        harness.get_by_label("White").click();
-        harness.run();
-        click(&mut harness, "Lateness");
-        type_into(&mut harness, "Minutes late", "16");
-        click(&mut harness, "Apply");
+        enter_lateness_of_white(&mut harness, "16");
         let table = &harness.state().table;
         assert_eq!(table.reading(Duration::ZERO).lost, [false, true], "{edition}");
         assert_eq!(
