@@ -21,9 +21,12 @@
 
 pub mod app;
 pub mod board_view;
+pub mod canvas;
+mod canvas_gl;
 pub mod clock_view;
 pub mod counting;
 pub mod counting_view;
+pub mod damage;
 pub mod dialogs;
 pub mod export_job;
 pub mod files;
@@ -111,6 +114,11 @@ pub fn run_window_with(session: Option<PathBuf>) -> Result<(), eframe::Error> {
         "Go Arbiter",
         options,
         Box::new(move |cc| {
+            if cc.gl.is_some()
+                && let Some(kept) = canvas::KeptFrame::from_env()
+            {
+                cc.egui_ctx.add_plugin(kept);
+            }
             let settings = Settings::load(cc.storage);
             let mut ws = first_workstation(settings, wall_clock());
             ws.files.repaint = Some(cc.egui_ctx.clone());
@@ -160,7 +168,12 @@ impl eframe::App for Window {
         if let Some(started) = self.started.take() {
             eprintln!("first frame: {:.1} ms", started.elapsed().as_secs_f64() * 1000.0);
         } else if self.timed {
-            eprintln!("frame at {:.3} s", now.as_secs_f64());
+            let built = self.origin.elapsed() - now;
+            eprintln!(
+                "frame at {:.3} s, built in {:.2} ms",
+                now.as_secs_f64(),
+                built.as_secs_f64() * 1000.0
+            );
         }
     }
 
