@@ -17,10 +17,11 @@ test: test-quick test-release
 test-quick: test-deps
 	$(CARGO) test --locked
 
-## test-release: the release binary under Xvfb (packaging/check-window.sh), then packaging/test-deb.sh
+## test-release: the release binary under Xvfb (packaging/check-window.sh, check-kept-frame.sh), then packaging/test-deb.sh
 test-release: test-deps
-	$(CARGO) build --release --locked --bin go-arbiter --example check_screenshot
+	$(CARGO) build --release --locked --bin go-arbiter --example check_screenshot --example window_figures
 	bash packaging/check-window.sh target/release/go-arbiter
+	bash packaging/check-kept-frame.sh
 	@if [ "$$(id -u)" -eq 0 ] || sudo -n true 2>/dev/null; then \
 		bash packaging/test-deb.sh; \
 	else \

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # packaging/measure-window.sh: the window's figures (issue 7) under Xvfb with the release build:
 # the first frame's time (GO_ARBITER_TIMING=1, median of 5 starts), the CPU used while two clocks
-# run in byo-yomi and while no clock runs (percent of one core, from /proc/PID/stat over
+# run in byo-yomi (painted in part, as shipped, and every frame painted whole: GO_ARBITER_PAINT=full)
+# and while no clock runs (percent of one core, from /proc/PID/stat over
 # MEASURE_SECONDS), and the peak memory (VmHWM) with a session of 50 tables.
 #
 #   cargo build --release --bin go-arbiter --example window_figures
@@ -40,9 +41,9 @@ start() {
     app_log="$work/app-$n.log"
     if [[ -n "$session" ]]; then
         cp "$work/$session.ron" "$work/run-$n.ron"
-        GO_ARBITER_TIMING=1 "$BINARY" "$work/run-$n.ron" >"$app_log" 2>&1 &
+        GO_ARBITER_TIMING=1 GO_ARBITER_PAINT="${paint:-}" "$BINARY" "$work/run-$n.ron" >"$app_log" 2>&1 &
     else
-        GO_ARBITER_TIMING=1 "$BINARY" >"$app_log" 2>&1 &
+        GO_ARBITER_TIMING=1 GO_ARBITER_PAINT="${paint:-}" "$BINARY" >"$app_log" 2>&1 &
     fi
     app_pid=$!
     for _ in $(seq 300); do
@@ -105,6 +106,14 @@ running_hwm="$(hwm_mb)"
 [[ -n "${SHOT:-}" ]] && import -window root "$SHOT"
 stop
 
+# The same, every frame painted whole (GO_ARBITER_PAINT=full): what the kept frame saves.
+paint=full start running full
+settle
+cpu_percent >"$work/cpu"
+whole_cpu="$(cat "$work/cpu")"
+whole_fps="$fps"
+stop
+
 start idle idle
 settle
 cpu_percent >"$work/cpu"
@@ -120,6 +129,8 @@ printf '%-58s %s ms (%s)\n' "first frame, 50-table session (median of $STARTS)" 
     "$(printf '%s\n' "${with[@]}" | median)" "${with[*]}"
 printf '%-58s %s %% of a core (%s frames a second)\n' "CPU, two clocks in byo-yomi, ${MEASURE_SECONDS} s" \
     "$running_cpu" "$running_fps"
+printf '%-58s %s %% of a core (%s frames a second)\n' "the same, every frame painted whole" \
+    "$whole_cpu" "$whole_fps"
 printf '%-58s %s %% of a core (%s frames a second)\n' "CPU, no clock running, ${MEASURE_SECONDS} s" "$idle_cpu" "$idle_fps"
 printf '%-58s %s MB\n' "peak memory (VmHWM), 50 tables, clocks running" "$running_hwm"
 printf '%-58s %s MB\n' "peak memory (VmHWM), 50 tables, idle" "$idle_hwm"
