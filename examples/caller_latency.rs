@@ -25,6 +25,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use go_arbiter::audio::{AudioConfig, AudioEngine, AudioStatus, VoicePack, shipped_pack_dir};
+use go_arbiter::caller::clip_ids;
 
 const REC_RATE: u32 = 48_000;
 const AUDIBLE: f32 = 0.01;
@@ -67,7 +68,7 @@ fn main() -> anyhow::Result<()> {
     let AudioStatus::Playing { sample_rate, .. } = status else {
         anyhow::bail!("no sound device: {status:?}");
     };
-    let pack = Arc::new(VoicePack::load_at(&shipped_pack_dir(&lang), sample_rate)?);
+    let pack = Arc::new(VoicePack::load_at(&shipped_pack_dir(&lang), sample_rate, &clip_ids())?);
     anyhow::ensure!(pack.problems().is_empty(), "pack problems: {:?}", pack.problems());
     engine.set_pack(pack.clone());
 
@@ -124,7 +125,7 @@ fn main() -> anyhow::Result<()> {
 
     // The schedule: clip after clip, each due 350 .. 750 ms after the previous one ends, at
     // millisecond resolution; each sent to the engine 100 ms ahead of its due instant.
-    let ids = go_arbiter::audio::CLIP_IDS;
+    let ids = clip_ids();
     let mut seed = 0x1234_5678_u64;
     let mut rand = move |n: u64| {
         seed ^= seed << 13;

@@ -42,7 +42,7 @@ fn main() {
         let game = t.game.game();
         games += in_use() - start;
         drop(game);
-        match live_table(&t.game, &settings) {
+        match live_table(&t.game, &session.event, &settings) {
             Ok(table) => tables.push(table),
             Err(e) => {
                 eprintln!("table_memory: {id}: {e}");

@@ -9,8 +9,9 @@
 //! - [`scoring`]: marks, area and territory counts, one-side counting, game results.
 //! - [`score`]: the `score` command's report: dead stones, counts, one-side counting, result.
 //! - [`accuracy`]: the accuracy run of dead-stone suggestions and counts over SGF folders.
+//! - [`lang`]: `Lang`, Chinese or English: the one language choice of the engines and the window.
 //! - [`clock`]: time controls and the two-sided game clock (time enters as a Duration).
-//! - [`caller`]: the spoken byo-yomi caller: schedule, voice packs, audio edge.
+//! - [`caller`]: the spoken byo-yomi caller: schedule, clip ids and captions, `caller preview`.
 //! - [`ledger`]: the penalty ledger: offences, sanctions, incidents, consequences.
 //! - [`audio`]: voice packs and the audio thread (rodio); silent with captions when there is no device.
 //! - [`session`]: the tournament day on disk: model, atomic RON store, journal, audit trail.
@@ -24,6 +25,7 @@ pub mod caller;
 pub mod clock;
 pub mod export;
 pub mod game;
+pub mod lang;
 pub mod ledger;
 pub mod playout;
 pub mod replay;

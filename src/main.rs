@@ -106,7 +106,7 @@ enum CallerCommand {
         control: go_arbiter::clock::TimeControl,
         /// The language of the words: zh or en.
         #[arg(long, value_enum, default_value = "zh")]
-        lang: go_arbiter::caller::Lang,
+        lang: go_arbiter::lang::Lang,
         /// Seconds per move, Black first, alternating: 35,61,75 (decimals allowed: 59.9).
         #[arg(long)]
         moves: String,
@@ -124,8 +124,8 @@ enum LedgerCommand {
         #[arg(long, default_value = "2002")]
         edition: go_arbiter::ledger::Edition,
         /// The language of the table: en or zh.
-        #[arg(long, default_value = "en")]
-        lang: go_arbiter::ledger::Lang,
+        #[arg(long, value_enum, ignore_case = true, default_value = "en")]
+        lang: go_arbiter::lang::Lang,
     },
 }
 

@@ -14,7 +14,6 @@ use rodio::buffer::SamplesBuffer;
 use rodio::source::UniformSourceIterator;
 use serde::Deserialize;
 
-use super::CLIP_IDS;
 use super::samples::{ClipSamples, clip_from_f32, sample_to_f32};
 
 /// The manifest's file name inside a pack folder.
@@ -56,13 +55,14 @@ pub enum PackError {
 /// Something wrong with one clip of a pack that did load. The clip falls back to its caption.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PackProblem {
-    /// A clip id the caller uses has no clip in the pack.
+    /// An expected clip id (one the caller uses) has no clip in the pack.
     Missing { id: String },
     /// The file named for a clip could not be opened or decoded.
     Unreadable { id: String, file: PathBuf, error: String },
     /// The file decoded to no sound at all.
     Empty { id: String, file: PathBuf },
-    /// The manifest names a clip id that the caller never uses (it is loaded all the same).
+    /// The manifest names a clip id that is not expected, one the caller never uses (it is loaded
+    /// all the same).
     Unknown { id: String },
 }
 
@@ -111,16 +111,18 @@ impl VoicePack {
     /// The rate packs are decoded to unless told otherwise.
     pub const DEFAULT_RATE: u32 = 44_100;
 
-    /// Loads a pack folder at [`VoicePack::DEFAULT_RATE`].
-    pub fn load(dir: &Path) -> Result<VoicePack, PackError> {
-        VoicePack::load_at(dir, VoicePack::DEFAULT_RATE)
+    /// Loads a pack folder at [`VoicePack::DEFAULT_RATE`]; `expected` is every clip id a complete
+    /// pack has (the caller's `caller::clip_ids()`).
+    pub fn load(dir: &Path, expected: &[&str]) -> Result<VoicePack, PackError> {
+        VoicePack::load_at(dir, VoicePack::DEFAULT_RATE, expected)
     }
 
     /// Loads a pack folder, decoding every clip once to mono 16-bit at `rate` Hz, one clip at a
     /// time (only the clip being decoded has temporary buffers). With `voice.ron` the manifest
     /// names the clips; without it every `<clip id>.ogg|wav|flac` is taken.
-    /// Missing, unreadable and silent clips are listed in [`VoicePack::problems`].
-    pub fn load_at(dir: &Path, rate: u32) -> Result<VoicePack, PackError> {
+    /// Missing (in `expected`, not in the pack), unknown (the other way round), unreadable and
+    /// silent clips are listed in [`VoicePack::problems`].
+    pub fn load_at(dir: &Path, rate: u32, expected: &[&str]) -> Result<VoicePack, PackError> {
         if !dir.is_dir() {
             return Err(PackError::NotAFolder(dir.to_path_buf()));
         }
@@ -145,7 +147,7 @@ impl VoicePack {
         let mut problems = Vec::new();
         let mut clips = HashMap::new();
         for (id, entry) in &manifest.clips {
-            if !CLIP_IDS.contains(&id.as_str()) {
+            if !expected.contains(&id.as_str()) {
                 problems.push(PackProblem::Unknown { id: id.clone() });
             }
             let file = dir.join(&entry.file);
@@ -175,7 +177,7 @@ impl VoicePack {
                 },
             );
         }
-        for id in CLIP_IDS {
+        for id in expected {
             if !clips.contains_key(*id) {
                 problems.push(PackProblem::Missing { id: (*id).to_string() });
             }

@@ -1,14 +1,7 @@
 //! The caller's clip ids (the voice packs record exactly these) and their captions in Chinese
 //! and English.
 
-use serde::{Deserialize, Serialize};
-
-/// A caption language, and the language of a voice pack.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, clap::ValueEnum)]
-pub enum Lang {
-    Zh,
-    En,
-}
+use crate::lang::Lang;
 
 /// Every clip: id, Chinese text, English text.
 const CLIPS: &[(&str, &str, &str)] = &[
@@ -48,12 +41,13 @@ const CLIPS: &[(&str, &str, &str)] = &[
     ("periods_left_4", "还剩4次读秒", "4 periods left"),
     ("periods_left_5", "还剩5次读秒", "5 periods left"),
     ("last_period", "最后一次读秒", "Last period"),
-    ("warn_minutes_10", "还剩10分钟", "10 minutes remaining"),
-    ("warn_minutes_5", "还剩5分钟", "5 minutes remaining"),
-    ("warn_minutes_1", "还剩1分钟", "1 minute remaining"),
+    ("warn_minutes_10", "还剩10分钟", "10 minutes left"),
+    ("warn_minutes_5", "还剩5分钟", "5 minutes left"),
+    ("warn_minutes_1", "还剩1分钟", "1 minute left"),
 ];
 
-/// All clip ids, in a fixed order.
+/// All clip ids, in a fixed order: the one list of what a complete voice pack records (the audio
+/// edge is given it when it loads a pack).
 pub fn clip_ids() -> Vec<&'static str> {
     CLIPS.iter().map(|(id, _, _)| *id).collect()
 }

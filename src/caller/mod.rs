@@ -1,4 +1,5 @@
-//! The byo-yomi caller: the pure announcement schedule and the voice packs.
+//! The byo-yomi caller: the pure announcement schedule, the clip ids the voice packs record, and
+//! their captions.
 //!
 //! - [`clips`]: the clip ids the voice packs record, with their Chinese and English captions.
 //! - [`schedule`]: which calls fall due, and their exact instants, from the clock's readings.
@@ -30,7 +31,7 @@
 //!
 //! **Sudden death and Fischer** (`absolute:60m`, `fischer:30m+20s`), and the current period of
 //! moves per period (`canadian:60m+15/10m`, after `byoyomi_start`): "10 / 5 / 1 minutes
-//! remaining" (`warn_minutes_10`, `warn_minutes_5`, `warn_minutes_1`) when the time left passes
+//! left" (`warn_minutes_10`, `warn_minutes_5`, `warn_minutes_1`) when the time left passes
 //! those marks during the side's own turn (a mark passed at a turn boundary is not repeated), then
 //! 1 .. 10 over the last ten seconds, "10" and "time is up" when it runs out.
 //!
@@ -41,5 +42,5 @@ pub mod clips;
 pub mod preview;
 pub mod schedule;
 
-pub use clips::{Lang, clip_ids, clip_text};
+pub use clips::{clip_ids, clip_text};
 pub use schedule::{Announcement, Call, Script, ScriptError, due, due_between, minutes_left, reread, turn_calls};

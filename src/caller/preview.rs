@@ -7,10 +7,10 @@ use std::time::Duration;
 use serde::Serialize;
 use thiserror::Error;
 
-use super::clips::Lang;
 use super::schedule::{Announcement, Script, due_between};
 use crate::board::Color;
 use crate::clock::{Clock, ClockError, PressOutcome, Reading, TimeControl};
+use crate::lang::Lang;
 
 /// What went wrong with a preview.
 #[derive(Debug, Error)]

@@ -10,9 +10,10 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use super::clips::{Lang, clip_text, count_clip, minutes_left_clip, periods_left_clip, seconds_clip, warning_clip};
+use super::clips::{clip_text, count_clip, minutes_left_clip, periods_left_clip, seconds_clip, warning_clip};
 use crate::board::Color;
 use crate::clock::{Reading, TimeControl, TimeLeft};
+use crate::lang::Lang;
 
 /// Where the caller speaks. `Default` is the script of the rules (see the module docs of
 /// [`crate::caller`]).

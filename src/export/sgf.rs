@@ -9,7 +9,8 @@
 use crate::board::Color;
 use crate::clock::{Clock, ClockEvent, EventKind, TimeControl};
 use crate::game::Game;
-use crate::ledger::{Incident, Lang, article_label};
+use crate::lang::Lang;
+use crate::ledger::{Incident, article_label};
 use crate::session::{Session, Table, TableId};
 
 use super::{ExportError, player};

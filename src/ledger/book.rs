@@ -7,9 +7,10 @@ use thiserror::Error;
 
 use crate::board::Color;
 use crate::game::Game;
+use crate::lang::Lang;
 
 use super::{
-    Catalogue, ClaimRefused, Decided, Edition, Entry, Incident, IncidentId, Lang, LossConfirmed, OffenceId, Override,
+    Catalogue, ClaimRefused, Decided, Edition, Entry, Incident, IncidentId, LossConfirmed, OffenceId, Override,
     RefusedClaim, Report, Sanction, SanctionRule, check_claim,
 };
 

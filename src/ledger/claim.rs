@@ -8,8 +8,9 @@ use thiserror::Error;
 
 use crate::board::Color;
 use crate::game::{Action, Game};
+use crate::lang::Lang;
 
-use super::{ClaimWindow, Edition, Lang, Offence, RaisedBy, Report, article_label};
+use super::{ClaimWindow, Edition, Offence, RaisedBy, Report, article_label};
 
 /// Why the ledger refuses a claim.
 #[derive(Clone, Debug, PartialEq, Eq, Error, Serialize, Deserialize)]

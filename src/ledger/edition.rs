@@ -1,5 +1,5 @@
 //! The rule editions a ledger follows (the 2002 text and the older national text) with what
-//! a warning means in each, and the two languages the catalogue is printed in.
+//! a warning means in each.
 
 use std::fmt;
 use std::str::FromStr;
@@ -7,6 +7,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use crate::lang::Lang;
 use crate::rules::Preset;
 
 /// A rule edition, chosen per event.
@@ -106,29 +107,6 @@ impl FromStr for Edition {
             "2002" | "chinese" | "chinese2002" | "chinese-2002" => Ok(Edition::Chinese2002),
             "old" | "chinese-old" | "chineseold" => Ok(Edition::ChineseOld),
             _ => Err(UnknownEdition(s.to_string())),
-        }
-    }
-}
-
-/// The language a table or a sanction is written in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Lang {
-    En,
-    Zh,
-}
-
-/// A name that is not a language.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("unknown language `{0}` (known: en, zh)")]
-pub struct UnknownLang(pub String);
-
-impl FromStr for Lang {
-    type Err = UnknownLang;
-    fn from_str(s: &str) -> Result<Lang, UnknownLang> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "en" | "english" => Ok(Lang::En),
-            "zh" | "chinese" | "cn" => Ok(Lang::Zh),
-            _ => Err(UnknownLang(s.to_string())),
         }
     }
 }

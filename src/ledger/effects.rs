@@ -1,8 +1,7 @@
 //! What a ledger's entries mean, derived every time and never stored: warnings, penalty
 //! stones for the count, the loss proposed on the second warning, the game's outcome, and
-//! the board and clock effects the caller applies to the game record and the clock.
-
-use std::time::Duration;
+//! the board effects the caller applies to the game record (the clock deducts lateness itself,
+//! by its `LatenessRule`).
 
 use serde::{Deserialize, Serialize};
 
@@ -72,23 +71,6 @@ pub enum BoardEffect {
     },
     /// The arbiter sets the board right by hand (moved stones, a scattered board, colours).
     ArbiterRestores { incident: IncidentId, measure: Measure },
-}
-
-/// A change the clock needs, described for the caller to apply.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum ClockEffect {
-    /// The press does not count: `player`'s clock keeps the reading it had, `reading`.
-    ReadingUnchanged {
-        incident: IncidentId,
-        player: Color,
-        reading: Duration,
-    },
-    /// `amount` is taken from `player`'s time limit (lateness).
-    Deduct {
-        incident: IncidentId,
-        player: Color,
-        amount: Duration,
-    },
 }
 
 impl Ledger {
@@ -254,36 +236,6 @@ impl Ledger {
                     _ => continue,
                 };
                 effects.push(effect);
-            }
-        }
-        effects
-    }
-
-    /// What the clock needs, incident by incident: "reading unchanged" for an early press,
-    /// the lateness deduction (the late time, twice under the 2002 text).
-    pub fn clock_effects(&self) -> Vec<ClockEffect> {
-        let mut effects = Vec::new();
-        for (incident, sanction) in self.in_force() {
-            let r = &incident.report;
-            for &m in &sanction.0 {
-                match m {
-                    Measure::ClockUnchanged => effects.push(ClockEffect::ReadingUnchanged {
-                        incident: incident.id,
-                        player: r.player,
-                        reading: r.clock,
-                    }),
-                    Measure::LatenessDeduction { factor } => effects.push(ClockEffect::Deduct {
-                        incident: incident.id,
-                        player: r.player,
-                        // Saturating: an absurd lateness must not panic the window.
-                        amount: r
-                            .late_by
-                            .unwrap_or_default()
-                            .checked_mul(factor)
-                            .unwrap_or(Duration::MAX),
-                    }),
-                    _ => {}
-                }
             }
         }
         effects

@@ -1,7 +1,7 @@
 //! The penalty ledger: offences and sanctions per rule edition, incidents, consequences.
 //! This file is the table of contents.
 //!
-//! - [`edition`]: `Edition` (2002 text, older text) and what a warning means in each; `Lang`.
+//! - [`edition`]: `Edition` (2002 text, older text) and what a warning means in each.
 //! - [`sanction`]: `Measure`, `Sanction` and the `SanctionRule` that picks one (fixed,
 //!   escalating, the arbiter's choice, by lateness).
 //! - [`offence`]: `Offence` (article, names, sanction rule, claim window, evidence).
@@ -11,7 +11,7 @@
 //! - [`claim`]: claim windows and evidence checked against the game record.
 //! - [`book`]: `Ledger`, one game's append-only record.
 //! - [`effects`]: what follows, derived: warnings, penalty stones, the proposed loss, the
-//!   outcome, board and clock effects.
+//!   outcome, board effects.
 //! - [`event`]: warnings per player over the event (tie-break).
 
 pub mod book;
@@ -28,8 +28,8 @@ pub mod table;
 pub use book::{Ledger, LedgerError};
 pub use catalogue::{Catalogue, CatalogueError, LATENESS_LIMIT};
 pub use claim::{ClaimRefused, check_claim, game_over};
-pub use edition::{Edition, Lang, UnknownEdition, UnknownLang};
-pub use effects::{BoardEffect, ClockEffect, Outcome, ProposedLoss};
+pub use edition::{Edition, UnknownEdition};
+pub use effects::{BoardEffect, Outcome, ProposedLoss};
 pub use event::{EventWarnings, PlayedGame};
 pub use incident::{Decided, Entry, Incident, IncidentId, LossConfirmed, Override, RaisedBy, RefusedClaim, Report};
 pub use offence::{ClaimWindow, IllegalKind, Offence, OffenceId, article_label};

@@ -4,8 +4,9 @@
 use serde::{Deserialize, Serialize};
 
 use crate::game::Illegal;
+use crate::lang::Lang;
 
-use super::{Lang, SanctionRule};
+use super::SanctionRule;
 
 /// Which offence: the ones the rule texts name, or one the tournament added.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use super::Lang;
+use crate::lang::Lang;
 
 /// One thing a ruling does. A [`Sanction`] is a list of them, all applied.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

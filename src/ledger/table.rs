@@ -1,7 +1,8 @@
 //! The catalogue as a plain-text table an arbiter can pin up, in English or Chinese, with the
 //! edition's warning rule and the claim rule underneath.
 
-use super::{Catalogue, Edition, Lang, article_label};
+use super::{Catalogue, Edition, article_label};
+use crate::lang::Lang;
 
 impl Catalogue {
     /// The table: one row per offence (article, offence, sanction, conditions), columns

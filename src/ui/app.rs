@@ -6,13 +6,13 @@ use std::time::Duration;
 
 use crate::board::{Color, Point};
 use crate::caller::{self, Announcement, Script};
-use crate::clock::{Clock, LatenessRule, Phase, PressOutcome, Reading, TimeControl};
+use crate::clock::{Clock, ClockError, LatenessRule, Phase, PressOutcome, Reading, TimeControl};
 use crate::game::{Game, GameError, GameInfo, Illegal, Ruling};
 use crate::ledger::{Catalogue, Edition, Ledger, OffenceId, RaisedBy, Report};
 use crate::rules::Preset;
 use crate::scoring::{GameResult, Reason};
 
-use super::counting::{self, Confirmation, Counting, Override, Tool};
+use super::counting::{self, Confirmation, Counting, Override, Refusal, Tool};
 use super::dialogs::{self, AdjournForm, CorrectionForm, Dialog, IncidentForm, LatenessForm, Open};
 use super::i18n::{self, Lang, Msg, Text};
 use super::{board_view, clock_view, counting_view, ledger_view, moves_view};
@@ -168,6 +168,8 @@ pub struct Table {
     pub game: Game,
     pub clock: Clock,
     pub script: Script,
+    /// The edition's catalogue with its default lateness limit (15 minutes); a session's table
+    /// gets its event's (`workstation::table_catalogue`).
     pub catalogue: Catalogue,
     pub ledger: Ledger,
     pub mode: Mode,
@@ -445,11 +447,11 @@ impl Table {
             | Command::Confirm
             | Command::Override
             | Command::Dispute { .. } => {
-                self.message = Some("not counting: press Count first".to_string());
+                self.message = Some(Refusal::NotCounting.text(self.lang));
             }
             Command::EndDispute => match self.dispute.is_some() {
                 true => self.enter_counting(),
-                false => self.message = Some("no dispute is being played out".to_string()),
+                false => self.message = Some(Refusal::NoDispute.text(self.lang)),
             },
         }
         self.last_reading = self.clock.reading(now);
@@ -480,16 +482,16 @@ impl Table {
                 | Command::Confirm
         );
         if changes_result && c.locked() {
-            self.message = Some(counting::LOCKED.to_string());
+            self.message = Some(Refusal::Locked.text(self.lang));
             return true;
         }
-        let outcome: Result<(), String> = match command {
+        let outcome: Result<(), Refusal> = match command {
             Command::Point(p) => c.click(*p),
             Command::LeaveCounting => {
                 self.counting = None;
                 Ok(())
             }
-            Command::EnterCounting => Err("already counting".to_string()),
+            Command::EnterCounting => Err(Refusal::AlreadyCounting),
             Command::Dispute { claimant } => match c.dispute(&mut self.game, *claimant) {
                 Ok(dispute) => {
                     self.dispute = Some(dispute);
@@ -523,10 +525,8 @@ impl Table {
                 let d = &c.drafts;
                 let names = [d.black.trim(), d.white.trim(), d.arbiter.trim()];
                 match c.result(self.ledger.penalty_stones()) {
-                    _ if names.iter().any(|n| n.is_empty()) => {
-                        Err("Black, White and the arbiter must each confirm (initials)".to_string())
-                    }
-                    None => Err("there is no result to confirm".to_string()),
+                    _ if names.iter().any(|n| n.is_empty()) => Err(Refusal::NeedsInitials),
+                    None => Err(Refusal::NothingToConfirm),
                     Some(result) => {
                         c.confirmed = Some(Confirmation {
                             black: names[0].to_string(),
@@ -541,10 +541,8 @@ impl Table {
             Command::Override => {
                 let (chief, reason) = (c.drafts.chief.trim().to_string(), c.drafts.reason.trim().to_string());
                 match &c.confirmed {
-                    None => Err("the result is not confirmed: nothing to override".to_string()),
-                    Some(_) if chief.is_empty() || reason.is_empty() => {
-                        Err("an override needs the chief arbiter's name and a reason".to_string())
-                    }
+                    None => Err(Refusal::NotConfirmed),
+                    Some(_) if chief.is_empty() || reason.is_empty() => Err(Refusal::OverrideNeedsChiefAndReason),
                     Some(confirmed) => {
                         let was = confirmed.result;
                         c.overrides.push(Override { chief, reason, was });
@@ -556,22 +554,18 @@ impl Table {
                 }
             }
             Command::Pass | Command::Undo | Command::Redo | Command::Goto(_) | Command::SetMode(_) => {
-                Err("counting: resume play before changing the record".to_string())
+                Err(Refusal::ResumePlayFirst)
             }
             _ => return false,
         };
-        self.message = outcome.err();
+        self.message = outcome.err().map(|e| e.text(self.lang));
         true
     }
 
     /// Records a timeout that fell, and shows the last call that fell due since the last reading.
     fn tick(&mut self, now: Duration) {
         if let Ok(Some((player, at))) = self.clock.observe(now) {
-            self.message = Some(format!(
-                "{} ran out of time at {}: the arbiter must rule (Art. 22.5)",
-                player.name(),
-                clock_view::hms(at)
-            ));
+            self.message = Some(Msg::OutOfTime(player, &clock_view::hms(at)).text(self.lang));
         }
         let after = self.clock.reading(now);
         let due = caller::due_between(self.clock.control(), &self.script, &self.last_reading, &after);
@@ -656,13 +650,9 @@ impl Table {
                 self.message = None;
             }
             Ok(PressOutcome::TimedOut { player, at }) => {
-                self.message = Some(format!(
-                    "{} had already run out of time at {}: the arbiter must rule (Art. 22.5)",
-                    player.name(),
-                    clock_view::hms(at)
-                ));
+                self.message = Some(Msg::AlreadyOutOfTime(player, &clock_view::hms(at)).text(self.lang));
             }
-            Err(e) => self.message = Some(e.to_string()),
+            Err(e) => self.message = Some(i18n::clock_error(&e, self.lang)),
         }
     }
 
@@ -688,17 +678,17 @@ impl Table {
                 };
             }
             Ok(None) => self.message = None,
-            Err(e) => self.message = Some(e.to_string()),
+            Err(e) => self.message = Some(i18n::clock_error(&e, self.lang)),
         }
     }
 
-    fn report<E: std::fmt::Display>(&mut self, result: Result<(), E>) {
-        self.message = result.err().map(|e| e.to_string());
+    fn report(&mut self, result: Result<(), ClockError>) {
+        self.message = result.err().map(|e| i18n::clock_error(&e, self.lang));
     }
 
     fn set_control(&mut self, text: &str, now: Duration) {
         if self.clock.phase() != Phase::NotStarted {
-            self.message = Some("the clock has started: the time control is fixed for this game".to_string());
+            self.message = Some(Text::ControlFixed.tr(self.lang).to_string());
             return;
         }
         match text.trim().parse::<TimeControl>() {
@@ -708,7 +698,7 @@ impl Table {
                 self.message = None;
                 self.last_reading = self.clock.reading(now);
             }
-            Err(e) => self.message = Some(e.to_string()),
+            Err(e) => self.message = Some(i18n::control_error(&e, self.lang)),
         }
     }
 
@@ -742,7 +732,7 @@ impl Table {
         );
         match self.ledger.record(&self.catalogue, &self.game, report) {
             Ok(_) => self.message = None,
-            Err(e) => self.message = Some(Msg::NotRecorded(&e).text(self.lang)),
+            Err(e) => self.message = Some(Msg::NotRecorded(&i18n::ledger_error(&e, self.lang)).text(self.lang)),
         }
     }
 
@@ -750,7 +740,7 @@ impl Table {
     /// the win by resignation for the opponent, to be confirmed like any result.
     fn resign(&mut self, color: Color, now: Duration) {
         if self.counting.is_some() {
-            self.message = Some("counting: resume play before changing the record".to_string());
+            self.message = Some(Refusal::ResumePlayFirst.text(self.lang));
             return;
         }
         self.game.resign(color);
@@ -758,7 +748,7 @@ impl Table {
         if self.clock.phase() == Phase::Running
             && let Err(e) = self.clock.pause(now, &format!("{} resigned", color.name()))
         {
-            self.message = Some(e.to_string());
+            self.message = Some(i18n::clock_error(&e, self.lang));
         }
         self.enter_counting();
         if let Some(c) = &mut self.counting {
@@ -771,11 +761,11 @@ impl Table {
     /// of the offence whose evidence that flag is.
     fn record_as_played(&mut self, ruling: Ruling, now: Duration) {
         if self.counting.is_some() {
-            self.message = Some("counting: resume play before changing the record".to_string());
+            self.message = Some(Refusal::ResumePlayFirst.text(self.lang));
             return;
         }
         let Some((point, illegal)) = self.refused.take() else {
-            self.message = Some("there is no refused move to record".to_string());
+            self.message = Some(Text::NoRefusedMove.tr(self.lang).to_string());
             return;
         };
         let size = self.game.size();
@@ -807,7 +797,7 @@ impl Table {
     /// keeping the players; only before any move and before the clock starts.
     fn handicap(&mut self, stones: u32) {
         if self.game.nodes_len() > 1 || self.clock.phase() != Phase::NotStarted || self.counting.is_some() {
-            self.message = Some("handicap stones are placed on a new game, before the clock starts".to_string());
+            self.message = Some(Text::HandicapBeforeStart.tr(self.lang).to_string());
             return;
         }
         let size = self.game.size();
@@ -827,7 +817,7 @@ impl Table {
                 self.game = game;
                 self.message = None;
             }
-            Err(e) => self.message = Some(e.to_string()),
+            Err(e) => self.message = Some(i18n::refusal(&e, size, self.lang)),
         }
     }
 
@@ -841,7 +831,7 @@ impl Table {
                 if self.clock.phase() == Phase::Running
                     && let Err(e) = self.clock.pause(now, "clock correction")
                 {
-                    self.message = Some(e.to_string());
+                    self.message = Some(i18n::clock_error(&e, self.lang));
                     return;
                 }
                 Dialog::Correction(CorrectionForm::new(
@@ -881,7 +871,7 @@ impl Table {
         let outcome = match &dialog {
             Dialog::Correction(form) => form.time_left(self.lang).and_then(|left| {
                 let result = self.clock.edit(now, form.player, left, form.reason.trim());
-                result.map_err(|e| e.to_string())
+                result.map_err(|e| i18n::clock_error(&e, self.lang))
             }),
             Dialog::Lateness(form) => self.lateness(form, now),
             Dialog::Adjourn(form) => {
@@ -891,7 +881,7 @@ impl Table {
                     reason => reason,
                 };
                 let result = self.clock.adjourn(now, number, form.sealed.trim(), reason);
-                result.map_err(|e| e.to_string())
+                result.map_err(|e| i18n::clock_error(&e, self.lang))
             }
             Dialog::Incident(form) => self.record_incident(form),
         };
@@ -915,7 +905,8 @@ impl Table {
         let played = form.point.trim();
         if !played.is_empty() {
             let size = game.size();
-            let point = Point::from_gtp(played, size).map_err(|e| Msg::PlayedAt(&e).text(lang))?;
+            let point =
+                Point::from_gtp(played, size).map_err(|e| Msg::PlayedAt(&i18n::coord_error(&e, lang)).text(lang))?;
             game.record_move(form.player, point, Ruling::Void)
                 .map_err(|e| i18n::refusal(&e, size, lang))?;
             move_number = game.position().move_number;
@@ -946,7 +937,7 @@ impl Table {
                 if played.is_empty() {
                     self.ledger = ledger;
                 }
-                Err(Msg::NotRecorded(&e).text(self.lang))
+                Err(Msg::NotRecorded(&i18n::ledger_error(&e, self.lang)).text(self.lang))
             }
         }
     }
@@ -979,11 +970,11 @@ impl Table {
         let mut ledger = self.ledger.clone();
         ledger
             .record(&self.catalogue, &self.game, report)
-            .map_err(|e| Msg::NotRecorded(&e).text(self.lang))?;
+            .map_err(|e| Msg::NotRecorded(&i18n::ledger_error(&e, self.lang)).text(self.lang))?;
         let mut clock = self.clock.clone();
         clock
             .record_lateness(now, player, late, LatenessRule { factor, limit }, reason)
-            .map_err(|e| e.to_string())?;
+            .map_err(|e| i18n::clock_error(&e, self.lang))?;
         self.ledger = ledger;
         self.clock = clock;
         Ok(())

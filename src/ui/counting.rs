@@ -18,9 +18,38 @@ const LISTED: usize = 12;
 /// The seed of the dead-stone suggestion (the `score` command's default, so both agree).
 pub const SEED: u64 = 1;
 
-/// Why a counting gesture is refused once the result is confirmed.
+/// Why a counting gesture is refused once the result is confirmed (the English of
+/// [`Refusal::Locked`]).
 pub const LOCKED: &str =
     "the result is confirmed and locked: a change needs the chief arbiter's override with a reason";
+
+/// Why a gesture on the counting screen (or a command that needs counting) was refused. Its
+/// words, in English and Chinese, are `Refusal::text` in `i18n`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// The result is confirmed: only the chief arbiter's override unlocks it.
+    Locked,
+    /// The dead-stone suggestion is still being computed.
+    SuggestionNotReady,
+    /// A dame mark on a point holding a stone ("E4").
+    DameOnStone(String),
+    /// A dead or seki click on an empty point ("H4").
+    EmptyPoint(String),
+    /// A counting command while not counting.
+    NotCounting,
+    AlreadyCounting,
+    /// "Return to counting" with no dispute being played out.
+    NoDispute,
+    /// Confirming without the initials of Black, White and the arbiter.
+    NeedsInitials,
+    NothingToConfirm,
+    /// An override of a result that is not confirmed.
+    NotConfirmed,
+    /// An override without the chief arbiter's name or a reason.
+    OverrideNeedsChiefAndReason,
+    /// A move in the record while counting.
+    ResumePlayFirst,
+}
 
 /// The dead-stone suggestion: being computed, or ready.
 #[derive(Debug)]
@@ -194,9 +223,9 @@ impl Counting {
     }
 
     /// Marks the suggested stones dead (the other marks stay).
-    pub fn accept(&mut self) -> Result<(), String> {
+    pub fn accept(&mut self) -> Result<(), Refusal> {
         let Some(dead) = self.suggested().map(<[Point]>::to_vec) else {
-            return Err("the suggestion is not ready yet".to_string());
+            return Err(Refusal::SuggestionNotReady);
         };
         let board = self.counted.board.clone();
         self.marks.set_dead(&board, &dead);
@@ -209,21 +238,18 @@ impl Counting {
     /// second on the same chain gives its whole group the chain's new status, a third toggles
     /// the group back. With the seki tool: the chain goes in or out of seki. With the dame tool:
     /// an empty point is marked dame or unmarked.
-    pub fn click(&mut self, p: Point) -> Result<(), String> {
+    pub fn click(&mut self, p: Point) -> Result<(), Refusal> {
         let board = self.counted.board.clone();
         if self.tool == Tool::Dame {
             self.last_click = None;
             return match self.marks.toggle_dame(&board, p) {
                 true => Ok(()),
-                false => Err(format!(
-                    "{} holds a stone: dame marks go on empty points",
-                    p.to_gtp(board.size())
-                )),
+                false => Err(Refusal::DameOnStone(p.to_gtp(board.size()))),
             };
         }
         if board.get(p).is_none() {
             self.last_click = None;
-            return Err(format!("{} is empty: click a stone", p.to_gtp(board.size())));
+            return Err(Refusal::EmptyPoint(p.to_gtp(board.size())));
         }
         match self.tool {
             Tool::Dame => {}
@@ -324,7 +350,14 @@ fn add_comment(game: &mut Game, text: &str) {
 }
 
 impl Dispute {
-    /// What the dispute is about, in words: "Black claims White's stones D4 E4 (2) dead".
+    /// The stones claimed dead, as [`list`] writes them: "D4 E4" (empty when none).
+    pub fn claimed_list(&self) -> String {
+        list(&self.claimed, self.board.size())
+    }
+
+    /// What the dispute is about, in the record's words (English, as the record's comments are
+    /// written): "Black claims White's stones D4 E4 (2) dead". The window shows
+    /// `i18n::dispute_claim`.
     pub fn claim(&self) -> String {
         let opponent = self.claimant.opponent().name();
         match self.claimed.len() {
@@ -342,9 +375,9 @@ impl Counting {
     /// Starts a dispute raised by `claimant` on `game` (the table's record, its cursor on the
     /// counting position): the claimant is set to move if it is not their turn (a PL setup node),
     /// and the node where play resumes says so. Refused once the result is confirmed.
-    pub fn dispute(&self, game: &mut Game, claimant: Color) -> Result<Dispute, String> {
+    pub fn dispute(&self, game: &mut Game, claimant: Color) -> Result<Dispute, Refusal> {
         if self.locked() {
-            return Err(LOCKED.to_string());
+            return Err(Refusal::Locked);
         }
         let board = self.board().clone();
         let claimed: Vec<Point> = self

@@ -70,12 +70,8 @@ pub fn toolbar(ui: &mut egui::Ui, table: &Table, counting: &Counting) -> Vec<Com
         });
         ui.horizontal_wrapped(|ui| {
             for claimant in [Color::Black, Color::White] {
-                let text = format!(
-                    "{}: {} {}",
-                    Text::Dispute.tr(lang),
-                    i18n::color_name(claimant, lang),
-                    Text::ClaimsDead.tr(lang)
-                );
+                let claim = format!("{} {}", i18n::color_name(claimant, lang), Text::ClaimsDead.tr(lang));
+                let text = i18n::labelled(Text::Dispute, &claim, lang);
                 if ui.button(text).clicked() {
                     commands.push(Command::Dispute { claimant });
                 }
@@ -119,7 +115,7 @@ pub fn show(ui: &mut egui::Ui, table: &mut Table) -> Vec<Command> {
     match &count {
         Ok(count) => slip(ui, count, counting, lang),
         Err(e) => {
-            ui.colored_label(BAD, e.to_string());
+            ui.colored_label(BAD, i18n::scoring_error(e, lang));
         }
     }
 
@@ -198,9 +194,13 @@ fn slip(ui: &mut egui::Ui, count: &Count, counting: &mut Counting, lang: i18n::L
             Some(counted) => {
                 let check = one.check(counted);
                 let colour = if check.agrees() { GOOD } else { BAD };
-                ui.colored_label(colour, check.describe());
+                ui.colored_label(colour, i18n::hand_count_check(&check, lang));
                 if !check.agrees() {
-                    ui.label(format!("{}: {}", Text::IfCountRight.tr(lang), check.result.english()));
+                    let result = match lang {
+                        i18n::Lang::En => check.result.english(),
+                        i18n::Lang::Zh => check.result.chinese(),
+                    };
+                    ui.label(i18n::labelled(Text::IfCountRight, &result, lang));
                 }
             }
             None => {
@@ -262,18 +262,18 @@ fn endings(ui: &mut egui::Ui, counting: &Counting, lang: i18n::Lang, commands: &
 fn confirmation(ui: &mut egui::Ui, counting: &mut Counting, lang: i18n::Lang, commands: &mut Vec<Command>) {
     ui.label(RichText::new(Text::Confirmation.tr(lang)).strong());
     if let Some(c) = &counting.confirmed {
-        ui.colored_label(
-            GOOD,
-            format!(
-                "{}: {} (B {}, W {}, {} {})",
-                Text::Confirmed.tr(lang),
-                c.result.sgf_re(),
-                c.black,
-                c.white,
-                Text::ArbiterName.tr(lang),
-                c.arbiter
-            ),
+        let short = |color| i18n::color_short(color, lang);
+        let who = format!(
+            "{} ({} {}, {} {}, {} {})",
+            c.result.sgf_re(),
+            short(Color::Black),
+            c.black,
+            short(Color::White),
+            c.white,
+            Text::ArbiterName.tr(lang),
+            c.arbiter
         );
+        ui.colored_label(GOOD, i18n::labelled(Text::Confirmed, &who, lang));
         egui::Grid::new("override").num_columns(2).show(ui, |ui| {
             let drafts = &mut counting.drafts;
             for (text, field) in [
@@ -320,7 +320,7 @@ pub fn dispute_bar(ui: &mut egui::Ui, dispute: &Dispute, lang: i18n::Lang) -> Ve
     let mut commands = Vec::new();
     ui.horizontal_wrapped(|ui| {
         ui.colored_label(BAD, RichText::new(Text::DisputeUnderWay.tr(lang)).strong());
-        ui.label(dispute.claim());
+        ui.label(i18n::dispute_claim(dispute, lang));
         if ui.button(Text::ReturnToCounting.tr(lang)).clicked() {
             commands.push(Command::EndDispute);
         }
@@ -357,6 +357,8 @@ pub fn audit_panel(ui: &mut egui::Ui, entries: &[&AuditEntry], lang: i18n::Lang)
                         ui.label(RichText::new(text.tr(lang)).strong());
                     }
                     ui.end_row();
+                    // Recorded text, shown as written (the audit trail is a document kept as
+                    // recorded): no translation of what an entry says.
                     for e in entries {
                         ui.label(&e.stamp.wall_time);
                         ui.label(&e.stamp.actor);

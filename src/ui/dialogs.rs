@@ -108,8 +108,9 @@ impl CorrectionForm {
                 .parse::<u32>()
                 .map_err(|_| i18n::not_whole_number(what, text, lang))
         };
-        let duration =
-            |text: &str, what: Text| parse_duration(text).map_err(|e| i18n::labelled(what, &e.to_string(), lang));
+        let duration = |text: &str, what: Text| {
+            parse_duration(text).map_err(|e| i18n::labelled(what, &i18n::control_error(&e, lang), lang))
+        };
         Ok(TimeLeft {
             main: duration(&self.main, Text::MainTime)?,
             periods: number(&self.periods, Text::Periods)?,
@@ -126,7 +127,8 @@ impl LatenessForm {
         let text = self.late.trim();
         match text.parse::<u64>() {
             Ok(minutes) => Ok(Duration::from_secs(minutes.saturating_mul(60))),
-            Err(_) => parse_duration(text).map_err(|e| i18n::labelled(Text::MinutesLate, &e.to_string(), lang)),
+            Err(_) => parse_duration(text)
+                .map_err(|e| i18n::labelled(Text::MinutesLate, &i18n::control_error(&e, lang), lang)),
         }
     }
 }
@@ -153,14 +155,6 @@ pub fn written(d: Duration) -> String {
         }
     }
     if out.is_empty() { "0".to_string() } else { out }
-}
-
-/// The ledger's language for the window's.
-pub fn ledger_lang(lang: Lang) -> crate::ledger::Lang {
-    match lang {
-        Lang::En => crate::ledger::Lang::En,
-        Lang::Zh => crate::ledger::Lang::Zh,
-    }
 }
 
 /// The open form, with its buttons. `control` is the clock's time control (which fields a
@@ -252,10 +246,9 @@ fn lateness(ui: &mut egui::Ui, form: &mut LatenessForm, lang: Lang, commands: &m
 }
 
 fn incident(ui: &mut egui::Ui, form: &mut IncidentForm, lang: Lang, catalogue: &Catalogue) {
-    let llang = ledger_lang(lang);
     let offence = catalogue.get(&form.offence);
-    let name = offence.map_or_else(|| format!("{:?}", form.offence), |o| o.name(llang).to_string());
-    let article = offence.map(|o| o.article_label(llang)).unwrap_or_default();
+    let name = offence.map_or_else(|| format!("{:?}", form.offence), |o| o.name(lang).to_string());
+    let article = offence.map(|o| o.article_label(lang)).unwrap_or_default();
     ui.label(RichText::new(format!("{name} ({article})")).strong());
     ui.horizontal(|ui| {
         ui.label(Text::Player.tr(lang));
@@ -271,17 +264,17 @@ fn incident(ui: &mut egui::Ui, form: &mut IncidentForm, lang: Lang, catalogue: &
     field(ui, Text::Note.tr(lang), &mut form.note);
     let Some(offence) = offence else { return };
     let options = offence.sanction.options();
-    ui.label(format!("{}: {}", Text::Sanction.tr(lang), offence.sanction.text(llang)));
+    ui.label(format!("{}: {}", Text::Sanction.tr(lang), offence.sanction.text(lang)));
     if options.len() > 1 {
         ui.horizontal_wrapped(|ui| {
             ui.radio_value(&mut form.choice, None, Text::ByCatalogue.tr(lang));
             for option in options {
-                let text = option.text(llang);
+                let text = option.text(lang);
                 ui.radio_value(&mut form.choice, Some(option), text);
             }
         });
     }
-    let note = offence.note(llang);
+    let note = offence.note(lang);
     if !note.is_empty() {
         ui.label(RichText::new(note).small().weak());
     }

@@ -58,11 +58,24 @@ enum Item {
     Game(Format, TableId),
 }
 
+/// Why a file of the job was not made; its words, in English and Chinese, are `i18n::job_error`.
+#[derive(Debug)]
+pub enum JobError {
+    /// The export engine's error.
+    Export(ExportError),
+    /// A table of the round is not in the session (it was removed since the job started).
+    NotInSession(TableId),
+    /// The worker thread could not start: the system's reason.
+    NotStarted(String),
+    /// The worker thread stopped before the end.
+    Stopped,
+}
+
 /// What the worker says.
 #[derive(Debug)]
 enum Message {
     /// One more file written (or failed: the job goes on with the others).
-    Step(Result<PathBuf, String>),
+    Step(Result<PathBuf, JobError>),
     Done,
 }
 
@@ -77,7 +90,7 @@ pub struct ExportJob {
     pub total: usize,
     pub written: Vec<PathBuf>,
     /// The files that could not be made, each with its reason.
-    pub errors: Vec<String>,
+    pub errors: Vec<JobError>,
     pub finished: bool,
     rx: Receiver<Message>,
 }
@@ -118,7 +131,7 @@ fn rounds_where(session: &Session, keep: impl Fn(u32) -> bool) -> Session {
 }
 
 /// Writes one item into `folder`; its path.
-fn write_item(session: &Session, round: u32, item: &Item, folder: &Path) -> Result<PathBuf, ExportError> {
+fn write_item(session: &Session, round: u32, item: &Item, folder: &Path) -> Result<PathBuf, JobError> {
     let (name, bytes) = match item {
         Item::Csv => (
             format!("results-r{round}.csv"),
@@ -133,9 +146,7 @@ fn write_item(session: &Session, round: u32, item: &Item, folder: &Path) -> Resu
             opengotha::xml(&rounds_where(session, |r| r <= round))?.into_bytes(),
         ),
         Item::Game(format, id) => {
-            let table = session
-                .table(*id)
-                .ok_or_else(|| ExportError::Load(format!("{id} is not in the session")))?;
+            let table = session.table(*id).ok_or(JobError::NotInSession(*id))?;
             match format {
                 Format::Sgf => (file_name(*id, "sgf"), sgf::game_sgf(session, *id, table)?.into_bytes()),
                 Format::Png => (file_name(*id, "png"), png::final_position(*id, table)?),
@@ -151,6 +162,12 @@ fn write_item(session: &Session, round: u32, item: &Item, folder: &Path) -> Resu
     fs::create_dir_all(folder).map_err(io)?;
     fs::write(&path, bytes).map_err(io)?;
     Ok(path)
+}
+
+impl From<ExportError> for JobError {
+    fn from(e: ExportError) -> JobError {
+        JobError::Export(e)
+    }
 }
 
 impl ExportJob {
@@ -184,7 +201,7 @@ impl ExportJob {
                 }
             };
             for item in &items {
-                let step = write_item(&session, round, item, &folder).map_err(|e| e.to_string());
+                let step = write_item(&session, round, item, &folder);
                 if tx.send(Message::Step(step)).is_err() {
                     return;
                 }
@@ -194,7 +211,7 @@ impl ExportJob {
             ping();
         });
         if let Err(e) = spawned {
-            job.errors.push(format!("the export thread could not start: {e}"));
+            job.errors.push(JobError::NotStarted(e.to_string()));
             job.finished = true;
         }
         job
@@ -215,7 +232,7 @@ impl ExportJob {
                 Err(TryRecvError::Empty) => return,
                 Err(TryRecvError::Disconnected) => {
                     if self.done < self.total {
-                        self.errors.push("the export thread stopped before the end".to_string());
+                        self.errors.push(JobError::Stopped);
                     }
                     self.finished = true;
                 }

@@ -11,7 +11,7 @@ use crate::ledger::OffenceId;
 
 use super::app::{Command, Table};
 use super::clock_view::hms;
-use super::dialogs::{self, Open};
+use super::dialogs::Open;
 use super::i18n::{self, Lang, Msg, Text};
 
 /// The quick buttons: the offences an arbiter meets most at a table, with their labels.
@@ -40,7 +40,6 @@ pub fn show(ui: &mut egui::Ui, table: &mut Table, reading: &Reading) -> Vec<Comm
     });
     let offender = table.drafts.offender;
     let left = reading.left[offender.index()].total(table.clock.control());
-    let ledger_lang = dialogs::ledger_lang(lang);
     ui.horizontal_wrapped(|ui| {
         // Only the offences this edition's catalogue has (the old text has no phone rule).
         for (text, offence) in quick(lang) {
@@ -50,7 +49,7 @@ pub fn show(ui: &mut egui::Ui, table: &mut Table, reading: &Reading) -> Vec<Comm
         }
         ui.menu_button(Text::OtherOffence.tr(lang), |ui| {
             for o in &table.catalogue.offences {
-                let text = format!("{} ({})", o.name(ledger_lang), o.article_label(ledger_lang));
+                let text = format!("{} ({})", o.name(lang), o.article_label(lang));
                 if ui.button(text).clicked() {
                     commands.push(Command::OpenDialog(Open::Incident(offender, o.id.clone())));
                     ui.close();
@@ -68,12 +67,12 @@ pub fn show(ui: &mut egui::Ui, table: &mut Table, reading: &Reading) -> Vec<Comm
             let name = table
                 .catalogue
                 .get(&r.offence)
-                .map(|o| o.name(ledger_lang).to_string())
+                .map(|o| o.name(lang).to_string())
                 .unwrap_or_default();
             let sanction = table
                 .ledger
                 .sanction_of(incident.id)
-                .map(|s| s.text(ledger_lang))
+                .map(|s| s.text(lang))
                 .unwrap_or_default();
             let line = Msg::Incident {
                 number: incident.id.0 + 1,

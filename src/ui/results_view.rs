@@ -10,6 +10,7 @@ use egui::{Color32, RichText};
 use super::export_job::{ExportJob, Format, default_folder};
 use super::i18n::{self, Lang, Text};
 use crate::board::Color;
+use crate::export::ExportError;
 use crate::export::standings::{self, Standing, System};
 use crate::session::{Session, Signer};
 
@@ -23,7 +24,7 @@ struct Cached {
     /// The session's audit length when computed: every change adds an entry.
     changes: usize,
     system: System,
-    list: Result<Vec<Standing>, String>,
+    list: Result<Vec<Standing>, ExportError>,
 }
 
 /// What the results screen keeps between frames: the round shown, an export under way.
@@ -96,7 +97,7 @@ impl ResultsScreen {
             let system = standings::detect(session);
             let mut upto = session.clone();
             upto.rounds.retain(|r| r.number <= round);
-            let list = standings::standings(&upto, system).map_err(|e| e.to_string());
+            let list = standings::standings(&upto, system);
             self.standings = Some(Cached {
                 round,
                 changes: session.audit.len(),
@@ -113,7 +114,7 @@ impl ResultsScreen {
         let list = match &cached.list {
             Ok(list) => list,
             Err(e) => {
-                ui.colored_label(BAD, e);
+                ui.colored_label(BAD, i18n::export_error(e, lang));
                 return;
             }
         };
@@ -204,7 +205,7 @@ impl ResultsScreen {
             );
         }
         for e in &job.errors {
-            ui.colored_label(BAD, format!("{}: {e}", Text::ExportFailed.tr(lang)));
+            ui.colored_label(BAD, i18n::labelled(Text::ExportFailed, &i18n::job_error(e, lang), lang));
         }
     }
 
@@ -290,7 +291,8 @@ fn results_table(ui: &mut egui::Ui, session: &Session, round: u32, lang: Lang) {
                 ui.colored_label(BAD, format!("{} ({signed}/3)", Text::NotConfirmed.tr(lang)));
             }
             let [b, w] = t.game.ledger.warnings();
-            ui.label(format!("B {b} / W {w}"));
+            let short = |c| i18n::color_short(c, lang);
+            ui.label(format!("{} {b} / {} {w}", short(Color::Black), short(Color::White)));
             ui.end_row();
         }
     });

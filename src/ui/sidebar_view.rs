@@ -388,7 +388,7 @@ fn players(ui: &mut egui::Ui, ws: &Workstation, drafts: &mut SidebarDrafts, comm
             });
             let rank = drafts.player_rank.parse::<Rank>();
             if let (Err(e), false) = (&rank, drafts.player_rank.trim().is_empty()) {
-                ui.colored_label(BYO_YOMI, e.to_string());
+                ui.colored_label(BYO_YOMI, i18n::rank_error(e, lang));
             }
             let ready = rank.is_ok() && !drafts.player_name.trim().is_empty();
             if ui

@@ -8,9 +8,10 @@ use std::sync::mpsc::{Receiver, TryRecvError, channel};
 use std::time::{Duration, Instant};
 
 use crate::audio::{AudioConfig, AudioEngine, AudioStatus, Caption, VoicePack, shipped_pack_dir};
-use crate::caller::Announcement;
+use crate::caller::{Announcement, clip_ids};
+use crate::lang::Lang;
 
-use super::i18n::{Lang, Msg};
+use super::i18n::Msg;
 
 /// How often the window looks again while the output is still being opened.
 pub const STARTING_POLL: Duration = Duration::from_millis(250);
@@ -64,14 +65,15 @@ impl PackProblem {
     }
 }
 
-/// Finds and decodes a language's pack (on the loader thread).
+/// Finds and decodes a language's pack (on the loader thread), expecting every clip the caller
+/// announces.
 fn load_pack(lang: Lang) -> Result<VoicePack, PackProblem> {
     let dirs = pack_dirs(lang);
     let Some(dir) = dirs.iter().find(|d| d.is_dir()) else {
         let last = dirs.last().cloned().unwrap_or_default();
         return Err(PackProblem::NotFound(folder(lang), last));
     };
-    VoicePack::load(dir).map_err(|e| PackProblem::Unreadable(e.to_string()))
+    VoicePack::load(dir, &clip_ids()).map_err(|e| PackProblem::Unreadable(e.to_string()))
 }
 
 /// The sound of the window: one audio engine, the chosen voice and volume.

@@ -159,7 +159,519 @@ fn every_message(lang: Lang) -> Vec<String> {
         GameError::Illegal(Illegal::OutOfTurn { expected: Color::White }),
     ];
     out.extend(refusals.iter().map(|e| i18n::refused_at(d4, e, 19, lang)));
+    out.extend(every_engine_error(lang));
     out
+}
+
+/// Every engine error the window translates (counting gestures, the count, the hand count, the
+/// exports), with sample values, in `lang`.
+fn every_engine_error(lang: Lang) -> Vec<String> {
+    use super::counting::Refusal;
+    use super::export_job::JobError;
+    use crate::export::ExportError;
+    use crate::scoring::{Check, GameResult, Quarters, ScoringError};
+    use crate::session::model::StoredGameError;
+    use crate::session::{PlayerId, TableId};
+    let id = TableId { round: 2, table: 7 };
+    let refusals = [
+        Refusal::Locked,
+        Refusal::SuggestionNotReady,
+        Refusal::DameOnStone("E4".to_string()),
+        Refusal::EmptyPoint("H4".to_string()),
+        Refusal::NotCounting,
+        Refusal::AlreadyCounting,
+        Refusal::NoDispute,
+        Refusal::NeedsInitials,
+        Refusal::NothingToConfirm,
+        Refusal::NotConfirmed,
+        Refusal::OverrideNeedsChiefAndReason,
+        Refusal::ResumePlayFirst,
+    ];
+    let mut out: Vec<String> = refusals.iter().map(|r| r.text(lang)).collect();
+    let scoring = [
+        ScoringError::Komi(7.3),
+        ScoringError::Compensation(0.2),
+        ScoringError::MarksSize { marks: 9, board: 19 },
+        ScoringError::NotArea,
+    ];
+    out.extend(scoring.iter().map(|e| i18n::scoring_error(e, lang)));
+    let check = |counted: i32, expected: i32| Check {
+        counted: Quarters(counted),
+        expected: Quarters(expected),
+        difference: Quarters(counted - expected),
+        result: GameResult::by_count(Quarters(counted - expected)),
+    };
+    out.extend(
+        [check(738, 738), check(736, 738), check(746, 738)]
+            .iter()
+            .map(|c| i18n::hand_count_check(c, lang)),
+    );
+    let sgf = match crate::sgf::read_str("(;SZ[99])") {
+        Err(e) => e,
+        Ok(_) => panic!("a 99x99 board reads"),
+    };
+    let exports = [
+        ExportError::Stored {
+            table: id,
+            source: StoredGameError::Record(sgf),
+        },
+        ExportError::Stored {
+            table: id,
+            source: StoredGameError::Control {
+                text: "60x".to_string(),
+                message: "the error".to_string(),
+            },
+        },
+        ExportError::Stored {
+            table: id,
+            source: StoredGameError::Clock(crate::clock::ClockError::NotRunning),
+        },
+        ExportError::Diagram {
+            table: id,
+            message: "the error".to_string(),
+        },
+        ExportError::UnknownPlayer(PlayerId(99)),
+        ExportError::Io {
+            path: "/tmp/r1-t1.sgf".to_string(),
+            message: "Permission denied (os error 13)".to_string(),
+        },
+        ExportError::Load("the error".to_string()),
+        ExportError::Image("the error".to_string()),
+    ];
+    out.extend(exports.iter().map(|e| i18n::export_error(e, lang)));
+    let jobs = [
+        JobError::NotInSession(id),
+        JobError::NotStarted("the error".to_string()),
+        JobError::Stopped,
+    ];
+    out.extend(jobs.iter().map(|e| i18n::job_error(e, lang)));
+    use crate::clock::{ClockError, ControlError};
+    use std::time::Duration;
+    let clock = [
+        ClockError::TimeWentBack {
+            at: Duration::from_secs(5),
+            last: Duration::from_secs(9),
+        },
+        ClockError::AlreadyStarted,
+        ClockError::WrongPlayer {
+            expected: Color::Black,
+            got: Color::White,
+        },
+        ClockError::NotRunning,
+        ClockError::Running,
+        ClockError::Flagged { player: Color::White },
+        ClockError::NoTimeout,
+        ClockError::Over,
+        ClockError::LatenessAfterStart,
+        ClockError::NoByoYomi {
+            control: "absolute:60m".to_string(),
+        },
+        ClockError::NotInByoYomi,
+        ClockError::RereadAhead {
+            point: Duration::from_secs(30),
+            into: Duration::from_secs(10),
+        },
+        ClockError::NothingUsed,
+        ClockError::ReplayMismatch { index: 3 },
+    ];
+    out.extend(clock.iter().map(|e| i18n::clock_error(e, lang)));
+    let controls = [
+        ControlError::Empty,
+        ControlError::UnknownKind("blitz".to_string()),
+        ControlError::Shape {
+            spec: "chinese:60m".to_string(),
+            expected: "chinese:MAIN/MINUTES",
+        },
+        ControlError::Duration {
+            text: "5q".to_string(),
+            why: "unknown unit",
+        },
+        ControlError::Number { text: "x".to_string() },
+        ControlError::Invalid {
+            spec: "japanese:0m+0x0s".to_string(),
+            why: "no time at all".to_string(),
+        },
+    ];
+    out.extend(controls.iter().map(|e| i18n::control_error(e, lang)));
+    use crate::ledger::{ClaimRefused, Edition, IncidentId, LedgerError, OffenceId};
+    let article = "Art. 17.2".to_string();
+    let ledger = [
+        LedgerError::WrongCatalogue {
+            ledger: Edition::Chinese2002,
+            catalogue: Edition::ChineseOld,
+        },
+        LedgerError::UnknownOffence {
+            offence: OffenceId::Takeback,
+            edition: Edition::ChineseOld,
+        },
+        LedgerError::Refused(ClaimRefused::AfterClaimantsNextMove {
+            claimant: Color::White,
+            offence_move: 40,
+            next_move: 42,
+            article: article.clone(),
+        }),
+        LedgerError::Refused(ClaimRefused::GameOver {
+            how: "two passes in a row".to_string(),
+            article: article.clone(),
+        }),
+        LedgerError::Refused(ClaimRefused::PastMove {
+            played: 50,
+            limit: 45,
+            article,
+        }),
+        LedgerError::Refused(ClaimRefused::FutureMove {
+            move_number: 90,
+            moves: 80,
+        }),
+        LedgerError::Refused(ClaimRefused::NotInRecord {
+            expected: "double move".to_string(),
+            player: Color::Black,
+            move_number: 12,
+        }),
+        LedgerError::ChoiceNeeded {
+            options: "warning, loss".to_string(),
+        },
+        LedgerError::NotAnOption {
+            chosen: "loss".to_string(),
+            allowed: "warning".to_string(),
+        },
+        LedgerError::LatenessNeeded,
+        LedgerError::NoSuchIncident(IncidentId(4)),
+        LedgerError::MissingReason,
+        LedgerError::NoLossProposed(Color::Black),
+    ];
+    out.extend(ledger.iter().map(|e| i18n::ledger_error(e, lang)));
+    use crate::board::CoordError;
+    let coords = [
+        CoordError::Malformed {
+            text: "Z0".to_string(),
+            expected: "a letter and a number",
+        },
+        CoordError::OffBoard {
+            text: "T19".to_string(),
+            size: 9,
+        },
+    ];
+    out.extend(coords.iter().map(|e| i18n::coord_error(e, lang)));
+    use crate::session::{ChainError, SessionError, Signer};
+    let chain = [
+        ChainError::Sequence { index: 3, seq: 4 },
+        ChainError::Hash {
+            index: 3,
+            what: "result".to_string(),
+        },
+        ChainError::TableState { table: id, index: 3 },
+        ChainError::TableUnrecorded { table: id },
+        ChainError::HeaderState { index: 3 },
+        ChainError::TableMissing { table: id },
+        ChainError::HeaderUnrecorded,
+        ChainError::Serialize("the error".to_string()),
+    ];
+    out.extend(chain.iter().map(|e| i18n::chain_error(e, lang)));
+    let session = [
+        SessionError::NoSuchRound(4),
+        SessionError::RoundExists(4),
+        SessionError::NoSuchTable(id),
+        SessionError::TableExists(id),
+        SessionError::NoSuchPlayer(PlayerId(99)),
+        SessionError::Setup(crate::game::GameError::Illegal(crate::game::Illegal::Suicide)),
+        SessionError::Stored(StoredGameError::Clock(ClockError::NotRunning)),
+        SessionError::LedgerRewritten,
+        SessionError::ResultLocked {
+            table: id,
+            result: "B+0.5".to_string(),
+            signed: "GS, NX, AR".to_string(),
+        },
+        SessionError::NotChief {
+            actor: "Li Wei".to_string(),
+        },
+        SessionError::MissingReason,
+        SessionError::NotConfirmed(id),
+        SessionError::NoResult(id),
+        SessionError::AlreadySigned {
+            table: id,
+            signer: Signer::Arbiter,
+        },
+        SessionError::MissingName,
+        SessionError::ClockStarted(id),
+        SessionError::Chain(ChainError::HeaderUnrecorded),
+    ];
+    out.extend(session.iter().map(|e| i18n::session_error(e, lang)));
+    use crate::session::StoreError;
+    use crate::session::format::FormatError;
+    let file = std::path::PathBuf::from("/tmp/event.ron");
+    let backup = Some(std::path::PathBuf::from("/tmp/event.ron.bak1"));
+    let stores = [
+        StoreError::Io {
+            path: file.clone(),
+            source: std::io::Error::new(std::io::ErrorKind::PermissionDenied, "Permission denied"),
+        },
+        StoreError::Unreadable {
+            path: file.clone(),
+            error: FormatError::Parse {
+                line: 3,
+                column: 7,
+                message: "Expected closing `)`".to_string(),
+            },
+            backup: backup.clone(),
+        },
+        StoreError::Journal {
+            path: file.clone(),
+            line: 12,
+            message: "the error".to_string(),
+            backup: None,
+        },
+        StoreError::Exists { path: file },
+        StoreError::Format(FormatError::Clock {
+            table: id,
+            line: 2,
+            message: "the error".to_string(),
+        }),
+        StoreError::Format(FormatError::Version { found: 9 }),
+        StoreError::Format(FormatError::Migration {
+            from: 1,
+            message: "the error".to_string(),
+        }),
+        StoreError::Format(FormatError::Serialize("the error".to_string())),
+        StoreError::Change(SessionError::MissingName),
+    ];
+    out.extend(stores.iter().map(|e| i18n::store_error(e, lang)));
+    out.push(i18n::rank_error(
+        &crate::session::model::RankError("9x".to_string()),
+        lang,
+    ));
+    out.push(Msg::OutOfTime(Color::Black, "1:00:00").text(lang));
+    out.push(Msg::AlreadyOutOfTime(Color::White, "1:00:00").text(lang));
+    out
+}
+
+#[test]
+fn a_change_the_session_refuses_is_explained_in_chinese() {
+    use super::workstation::WsCommand;
+    let mut ws = chinese_workstation();
+    ws.apply(
+        WsCommand::NewTable {
+            round: 1,
+            black: crate::session::PlayerId(1),
+            white: crate::session::PlayerId(99),
+        },
+        std::time::Duration::ZERO,
+    );
+    let harness = shell_in_chinese(ws);
+    harness.get_by_label_contains("没有99号棋手");
+    assert!(
+        harness.query_by_label_contains("there is no player").is_none(),
+        "English shown"
+    );
+}
+
+#[test]
+fn clock_refusals_and_timeouts_are_shown_in_chinese() {
+    use super::app::Command;
+    use super::table_harness::{harness_with, secs};
+    let mut table = super::Table::new();
+    table.lang = Lang::Zh;
+    let mut harness = harness_with(table);
+    let shown = |h: &Harness<'static, super::table_harness::Driven>, text: &str| {
+        assert!(h.query_by_label(text).is_some(), "{text} not shown");
+        assert_eq!(h.state().table.message.as_deref(), Some(text));
+    };
+    let apply = |h: &mut Harness<'static, super::table_harness::Driven>, command: Command| {
+        let now = h.state().now;
+        h.state_mut().table.apply(command, now);
+        h.run();
+    };
+    apply(&mut harness, Command::SetControl("blitz".to_string()));
+    harness.get_by_label_contains("未知的用时“blitz”：可写 absolute:60m");
+    apply(&mut harness, Command::Pause);
+    shown(&harness, "棋钟没有在走");
+    apply(&mut harness, Command::SetControl("absolute:1m".to_string()));
+    assert!(harness.state().table.message.is_none());
+    apply(&mut harness, Command::StartClock);
+    apply(&mut harness, Command::StartClock);
+    shown(&harness, "棋钟已经开始");
+    apply(&mut harness, Command::SetControl("absolute:2m".to_string()));
+    shown(&harness, "棋钟已开始：本局的用时不能再改");
+    apply(&mut harness, Command::Press(Color::White));
+    shown(&harness, "轮到黑方，不是白方");
+    harness.state_mut().now = secs(61);
+    harness.run();
+    harness.get_by_label_contains("黑方在");
+    let message = harness.state().table.message.clone().unwrap_or_default();
+    assert!(message.ends_with("超时：须由裁判裁决（第22.5条）"), "{message}");
+    assert!(
+        harness.query_by_label_contains("ran out of time").is_none(),
+        "English shown"
+    );
+}
+
+#[test]
+fn engine_errors_in_chinese_keep_their_detail_and_leave_no_english_frame() {
+    // The point, the numbers, the table, the path and the system's reason survive translation.
+    use super::counting::Refusal;
+    use crate::export::ExportError;
+    use crate::scoring::ScoringError;
+    assert_eq!(
+        Refusal::EmptyPoint("H4".to_string()).text(Lang::Zh),
+        "H4 是空点：请点棋子"
+    );
+    assert_eq!(
+        Refusal::EmptyPoint("H4".to_string()).text(Lang::En),
+        "H4 is empty: click a stone"
+    );
+    assert_eq!(
+        i18n::scoring_error(&ScoringError::Komi(7.3), Lang::Zh),
+        "贴目7.3目不是整目或半目"
+    );
+    assert_eq!(
+        i18n::scoring_error(&ScoringError::Komi(7.3), Lang::En),
+        ScoringError::Komi(7.3).to_string()
+    );
+    let io = ExportError::Io {
+        path: "/tmp/r1-t1.sgf".to_string(),
+        message: "Permission denied (os error 13)".to_string(),
+    };
+    assert_eq!(
+        i18n::export_error(&io, Lang::Zh),
+        "无法写入/tmp/r1-t1.sgf：Permission denied (os error 13)"
+    );
+    assert_eq!(i18n::export_error(&io, Lang::En), io.to_string());
+    let stored = ExportError::Stored {
+        table: crate::session::TableId { round: 2, table: 7 },
+        source: crate::session::model::StoredGameError::Clock(crate::clock::ClockError::NotRunning),
+    };
+    assert_eq!(
+        i18n::export_error(&stored, Lang::Zh),
+        "第2轮第7台：计时记录无法重放：the clock is not running"
+    );
+    for (en, zh) in every_engine_error(Lang::En).iter().zip(every_engine_error(Lang::Zh)) {
+        assert_ne!(*en, zh, "not translated: {en}");
+        assert!(!zh.is_ascii(), "no Chinese in {zh}");
+    }
+}
+
+/// The real finished game's table in Chinese, its dead-stone suggestion arrived.
+fn chinese_counting() -> Harness<'static, super::table_harness::Driven> {
+    use super::table_harness::{finished_game, stepped, wait_for_suggestion};
+    let mut table = super::Table::open(finished_game());
+    table.lang = Lang::Zh;
+    let mut harness = stepped(table);
+    wait_for_suggestion(&mut harness);
+    harness
+}
+
+/// Applies `command` to the table of `harness` and draws it.
+fn apply(harness: &mut Harness<'static, super::table_harness::Driven>, command: super::app::Command) {
+    harness.state_mut().table.apply(command, std::time::Duration::ZERO);
+    harness.run();
+}
+
+#[test]
+fn counting_gestures_refused_say_why_in_chinese() {
+    use super::app::Command;
+    use super::table_harness::{click_point, gtp9, type_into, wait_for_suggestion};
+    let mut harness = chinese_counting();
+    let shown = |h: &Harness<'static, super::table_harness::Driven>, text: &str| {
+        assert!(h.query_by_label(text).is_some(), "{text} not shown");
+        assert_eq!(h.state().table.message.as_deref(), Some(text));
+    };
+
+    apply(&mut harness, Command::EnterCounting);
+    shown(&harness, "已在数子中");
+    click_point(&mut harness, gtp9("H4"));
+    shown(&harness, "H4 是空点：请点棋子");
+    harness.get_by_label("单官").click();
+    harness.run();
+    click_point(&mut harness, gtp9("E4"));
+    shown(&harness, "E4 有棋子：单官只能标在空点上");
+    apply(&mut harness, Command::Pass);
+    shown(&harness, "正在数子：请先继续对局，再改动棋谱");
+    apply(&mut harness, Command::Override);
+    shown(&harness, "结果尚未确认：无须更改");
+    apply(&mut harness, Command::EndDispute);
+    shown(&harness, "没有正在进行的死活争议");
+
+    // The hand count against the engine's, and the result it would give, in Chinese.
+    harness.get_by_label("死子").click();
+    harness.run();
+    harness.get_by_label_contains("接受建议").click();
+    harness.run();
+    type_into(&mut harness, "盘上实数", "40");
+    harness.get_by_label("实数40子，应为44 1/2子：少4 1/2子");
+    harness.get_by_label_contains("按此实数：");
+    assert!(
+        harness.query_by_label_contains("counted").is_none(),
+        "English hand count shown"
+    );
+
+    harness.get_by_label("确认结果").click();
+    harness.run();
+    shown(&harness, "黑方、白方和裁判都须签名确认");
+    type_into(&mut harness, "黑方 签名", "GS");
+    type_into(&mut harness, "白方 签名", "NX");
+    type_into(&mut harness, "裁判 签名", "AR");
+    harness.get_by_label("确认结果").click();
+    harness.run();
+    harness.get_by_label_contains("已确认");
+    click_point(&mut harness, gtp9("G2"));
+    shown(&harness, "结果已确认并锁定：须由裁判长填写理由后更改");
+    apply(&mut harness, Command::Dispute { claimant: Color::Black });
+    shown(&harness, "结果已确认并锁定：须由裁判长填写理由后更改");
+    harness.get_by_label("更改结果").click();
+    harness.run();
+    shown(&harness, "更改结果须填写裁判长姓名和理由");
+
+    // Out of counting, a counting command says to press Count.
+    let mut harness = chinese_counting();
+    apply(&mut harness, Command::LeaveCounting);
+    apply(&mut harness, Command::AcceptSuggestion);
+    shown(&harness, "不在数子中：请先按“数子”");
+    // Counting again: the spinner repaints until the suggestion arrives (steps, not runs).
+    harness
+        .state_mut()
+        .table
+        .apply(Command::EnterCounting, std::time::Duration::ZERO);
+    wait_for_suggestion(&mut harness);
+    assert!(harness.state().table.message.is_none());
+}
+
+#[test]
+fn the_suggestion_not_ready_is_refused_in_chinese() {
+    let mut counting = super::counting::Counting::enter(&super::table_harness::finished_game());
+    let refusal = counting.accept().err();
+    assert_eq!(refusal, Some(super::counting::Refusal::SuggestionNotReady));
+    assert_eq!(refusal.map(|r| r.text(Lang::Zh)).as_deref(), Some("死子建议尚未算出"));
+}
+
+#[test]
+fn the_dispute_bar_says_the_claim_in_chinese_and_the_record_keeps_english() {
+    let mut harness = chinese_counting();
+    harness.get_by_label_contains("接受建议").click();
+    harness.run();
+    harness.get_by_label("争议：黑方 认为是死棋").click();
+    harness.run();
+    harness.get_by_label("黑方认为白方的棋子G8（1子）是死棋");
+    assert!(
+        harness.query_by_label_contains("claims").is_none(),
+        "English claim shown"
+    );
+    let comment = {
+        let game = &harness.state().table.game;
+        game.node(game.cursor()).comment.clone()
+    };
+    assert!(comment.contains("Black claims White's stones G8 (1) dead"), "{comment}");
+}
+
+#[test]
+fn a_komi_the_count_refuses_is_explained_in_chinese_on_the_slip() {
+    let mut game = super::table_harness::finished_game();
+    game.rules.komi = 7.3;
+    let mut table = super::Table::open(game);
+    table.lang = Lang::Zh;
+    let mut harness = super::table_harness::stepped(table);
+    super::table_harness::wait_for_suggestion(&mut harness);
+    harness.get_by_label("贴目7.3目不是整目或半目");
+    assert!(harness.query_by_label_contains("komi").is_none(), "English error shown");
 }
 
 #[test]

@@ -302,11 +302,15 @@ fn results_harness() -> Harness<'static, Screen> {
 }
 
 fn results_harness_of(session: Session) -> Harness<'static, Screen> {
+    results_harness_in(session, Lang::En)
+}
+
+fn results_harness_in(session: Session, lang: Lang) -> Harness<'static, Screen> {
     let mut harness = Harness::builder()
         .with_size(egui::Vec2::new(1100.0, 900.0))
         .with_context_setup(fonts::install)
         .build_ui_state(
-            |ui, s: &mut Screen| s.screen.ui(ui, &s.session, Lang::En),
+            move |ui, s: &mut Screen| s.screen.ui(ui, &s.session, lang),
             Screen {
                 screen: ResultsScreen::default(),
                 session,
@@ -431,7 +435,7 @@ fn a_round_is_exported_on_a_worker_thread_with_progress_up_to_the_total() {
     let job = harness.state().screen.job.as_ref();
     assert!(job.is_some_and(|j| j.finished), "finished within 10 s");
     assert_eq!(job.map(|j| (j.done, j.total, j.format)), Some((6, 6, Format::All)));
-    assert_eq!(job.map(|j| j.errors.clone()), Some(vec![]));
+    assert_eq!(job.map(|j| j.errors.len()), Some(0), "{:?}", job.map(|j| &j.errors));
     assert!(seen_progress.windows(2).all(|w| w[0] <= w[1]), "progress only grows");
     harness.get_by_label("6 / 6");
     harness.get_by_label(&format!("Exported to {}: 6 (All)", dir.display()));
@@ -453,6 +457,79 @@ fn a_round_is_exported_on_a_worker_thread_with_progress_up_to_the_total() {
         "round 1 only: {csv}"
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Runs frames until the export job has finished (10 s at most).
+fn wait_for_export(harness: &mut Harness<'static, Screen>) {
+    for _ in 0..2000 {
+        harness.step();
+        if harness.state().screen.job.as_ref().is_some_and(|j| j.finished) {
+            harness.run();
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    panic!("the export did not finish within 10 s");
+}
+
+#[test]
+fn an_export_that_cannot_write_says_why_in_chinese_with_the_path_and_the_systems_reason() {
+    // The folder is a file: the folder cannot be made, the CSV is not written.
+    let dir = temp_folder("export-zh");
+    let _ = std::fs::create_dir_all(&dir);
+    let file = dir.join("a-file");
+    let _ = std::fs::write(&file, "not a folder");
+    let mut harness = results_harness_in(session(), Lang::Zh);
+    harness.state_mut().screen.folder = file.display().to_string();
+    harness.run();
+    harness.get_by_label("CSV").click();
+    harness.run();
+    wait_for_export(&mut harness);
+    let errors: Vec<String> = harness
+        .state()
+        .screen
+        .job
+        .as_ref()
+        .map(|j| j.errors.iter().map(|e| super::i18n::job_error(e, Lang::Zh)).collect())
+        .unwrap_or_default();
+    let path = file.join("results-r3.csv");
+    assert_eq!(errors.len(), 1);
+    assert!(
+        errors[0].starts_with(&format!("无法写入{}：", path.display())) && errors[0].contains("os error"),
+        "the path and the system's reason kept: {}",
+        errors[0]
+    );
+    harness.get_by_label(&format!("导出失败：{}", errors[0]));
+    assert!(
+        harness.query_by_label_contains("cannot write").is_none(),
+        "English shown"
+    );
+    // The same failure in English.
+    let mut harness = results_harness_in(session(), Lang::En);
+    harness.state_mut().screen.folder = file.display().to_string();
+    harness.run();
+    harness.get_by_label("CSV").click();
+    harness.run();
+    wait_for_export(&mut harness);
+    harness.get_by_label_contains(&format!("Export failed: cannot write {}: ", path.display()));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn standings_that_cannot_be_made_say_why_in_chinese() {
+    // A table naming a player who is not in the list: the standings engine refuses.
+    let mut s = session();
+    if let Some(t) = s.rounds.iter_mut().flat_map(|r| r.tables.iter_mut()).next() {
+        t.black = PlayerId(99);
+    }
+    let harness = results_harness_in(s.clone(), Lang::Zh);
+    harness.get_by_label("赛事中提到的99号棋手不在棋手名单中");
+    assert!(
+        harness.query_by_label_contains("player list").is_none(),
+        "English shown"
+    );
+    let harness = results_harness_in(s, Lang::En);
+    harness.get_by_label("the session names player PlayerId(99), who is not in its player list");
 }
 
 #[test]

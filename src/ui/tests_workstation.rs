@@ -1,7 +1,8 @@
 //! Headless tests of the workstation (egui_kittest): a session built in the sidebar, play at a
 //! table stored as session changes with audit entries, saving and reopening, byo-yomi shown in
 //! the sidebar, a confirmed result refused on change, a bad file's backup, the repaint policy,
-//! "Save first?" before an unsaved session is replaced, and rounds reordered in the sidebar.
+//! "Save first?" before an unsaved session is replaced, rounds reordered in the sidebar, and the
+//! event's lateness limit in its tables' catalogues.
 //! Time is driven exactly; files go to a temporary folder.
 
 // A test's `expect` names what was missing when it fails.
@@ -19,9 +20,9 @@ use super::settings::Settings;
 use super::workstation::{Place, Workstation, WsCommand, parse_wall, wall_text};
 use super::*;
 use crate::board::{Color, Point};
-use crate::clock::Phase;
+use crate::clock::{EventKind, Phase};
 use crate::scoring::{GameResult, Reason};
-use crate::session::{PlayerId, Signer, TableId};
+use crate::session::{Change, PlayerId, Role, Session, Signer, Stamp, TableId};
 
 /// 2026-11-29 09:00:00 UTC.
 const WALL: Duration = Duration::from_secs(1_795_942_800);
@@ -98,8 +99,14 @@ fn repaint_delay(h: &Harness<'static, Driven>) -> Duration {
 /// Two players entered in the sidebar, a round, and table 1 seated through the sidebar.
 fn seated() -> Harness<'static, Driven> {
     let mut h = harness_with(Workstation::new(Settings::default(), WALL));
+    seat_table(&mut h);
+    h
+}
+
+/// Two players entered in `h`'s sidebar, a round, and table 1 seated through the sidebar.
+fn seat_table(h: &mut Harness<'static, Driven>) {
     for (name, rank) in [("Chen Li", "3d"), ("Ann Smith", "2k")] {
-        let drafts = &mut ws_mut(&mut h).sidebar;
+        let drafts = &mut ws_mut(h).sidebar;
         drafts.player_name = name.to_string();
         drafts.player_rank = rank.to_string();
         h.run();
@@ -108,13 +115,12 @@ fn seated() -> Harness<'static, Driven> {
     }
     h.get_by_label("New round").click();
     h.run();
-    let drafts = &mut ws_mut(&mut h).sidebar;
+    let drafts = &mut ws_mut(h).sidebar;
     drafts.black = Some(PlayerId(1));
     drafts.white = Some(PlayerId(2));
     h.run();
     h.get_by_label("Add table").click();
     h.run();
-    h
 }
 
 /// Runs frames until the file jobs are done (they run on threads of their own).
@@ -719,4 +725,82 @@ fn only_the_table_on_screen_starts_its_dead_stone_guess() {
     for (id, not_asked) in suggestions {
         assert_eq!(not_asked, id != shown, "{id}: asked only if shown");
     }
+}
+
+/// A new session in `path` whose event allows `limit` of lateness, its table 1 seated through
+/// the sidebar.
+fn seated_in_event_allowing(limit: Duration, path: &Path) -> Harness<'static, Driven> {
+    let mut h = harness_with(Workstation::new(Settings::default(), WALL));
+    let mut event = workstation::new_event("2026-11-29");
+    event.lateness_limit = limit;
+    let mut session = Session::new(event.clone());
+    let stamp = Stamp::new(&wall_text(WALL), "organiser", Role::Organiser);
+    session
+        .apply(&stamp, &Change::Event(event))
+        .expect("a fresh session takes its event");
+    let request = Request::NewSession(Box::new(session));
+    ws_mut(&mut h).apply(WsCommand::File(request, Some(path.to_path_buf())), Duration::ZERO);
+    wait_files(&mut h);
+    assert_eq!(session_path(&h).as_deref(), Some(path));
+    seat_table(&mut h);
+    h
+}
+
+/// The lateness rule (factor, limit) of table 1's catalogue.
+fn table_lateness(h: &Harness<'static, Driven>) -> Option<(u32, Duration)> {
+    ws(h).live(TABLE).and_then(|l| l.table.catalogue.lateness())
+}
+
+#[test]
+fn an_event_allowing_an_hour_of_lateness_gives_its_tables_that_limit_when_created_and_reopened() {
+    const HOUR: Duration = Duration::from_secs(3600);
+    // A new session's event: venue and lodging together, 15 minutes (Art. 22.2).
+    assert_eq!(table_lateness(&seated()), Some((2, secs(15 * 60))));
+
+    // Venue and lodging apart: an hour (Art. 22.1). The table made in the sidebar follows it.
+    let dir = scratch("lateness-limit");
+    let path = dir.join("apart.ron");
+    let mut h = seated_in_event_allowing(HOUR, &path);
+    assert_eq!(table_lateness(&h), Some((2, HOUR)));
+
+    // Black 20 minutes late: beyond 15 minutes but within the hour, so 40 minutes deducted from
+    // the 55 free minutes, no forfeit, in the ledger and on the clock.
+    h.get_by_label("Lateness").click();
+    h.run();
+    h.get_by_label("Minutes late").focus();
+    h.run();
+    h.get_by_label("Minutes late").type_text("20");
+    h.run();
+    h.get_by_label("Apply").click();
+    h.run();
+    let live = ws(&h).live(TABLE).expect("live");
+    assert!(live.table.dialog.is_none(), "{:?}", live.table.message);
+    let reading = live.table.clock.reading(live.now(Duration::ZERO));
+    assert_eq!(reading.lost, [false, false]);
+    assert_eq!(reading.left[0].main, secs(15 * 60));
+    let stored = &ws(&h).session.table(TABLE).expect("table").game;
+    assert_eq!(
+        stored.ledger.sanction_of(crate::ledger::IncidentId(0)),
+        Some(&crate::ledger::Sanction::of(&[
+            crate::ledger::Measure::LatenessDeduction { factor: 2 }
+        ]))
+    );
+    assert_eq!(stored.ledger.outcome(), None);
+    assert!(
+        matches!(
+            stored.clock_events.last().map(|e| &e.kind),
+            Some(EventKind::Lateness { limit, forfeit: false, .. }) if *limit == HOUR
+        ),
+        "{:?}",
+        stored.clock_events
+    );
+    ws_mut(&mut h).close();
+
+    // Opened again: the table's catalogue still has the event's hour.
+    let mut h2 = harness_with(Workstation::new(Settings::default(), WALL));
+    ws_mut(&mut h2).apply(WsCommand::File(Request::Open, Some(path.clone())), Duration::ZERO);
+    wait_files(&mut h2);
+    assert_eq!(ws(&h2).session.event.lateness_limit, HOUR);
+    assert_eq!(table_lateness(&h2), Some((2, HOUR)));
+    ws_mut(&mut h2).close();
 }

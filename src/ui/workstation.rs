@@ -14,7 +14,7 @@ use std::time::Duration;
 use crate::board::Color;
 use crate::clock::{ClockEvent, Phase, TimeControl};
 use crate::game::Game;
-use crate::ledger::Catalogue;
+use crate::ledger::{Catalogue, Edition, LATENESS_LIMIT};
 use crate::scoring::{Marks, Quarters};
 use crate::session::store::Loaded;
 use crate::session::{
@@ -26,7 +26,7 @@ use crate::sgf;
 use super::app::{Command, DEFAULT_CONTROL, Table};
 use super::counting::{self, Counting};
 use super::files::{Done, Files, Request};
-use super::i18n::{Lang, Msg, Text};
+use super::i18n::{self, Lang, Msg, Text};
 use super::settings::Settings;
 use super::sidebar_view::SidebarDrafts;
 
@@ -222,12 +222,22 @@ pub fn new_event(date: &str) -> Event {
         name: "New event".to_string(),
         dates: vec![date.to_string()],
         venue: String::new(),
-        edition: crate::ledger::Edition::Chinese2002,
+        edition: Edition::Chinese2002,
         rules: crate::rules::Preset::Chinese2002,
         komi: Quarters(15),
         time_control: DEFAULT_CONTROL.to_string(),
-        lateness_limit: Duration::from_secs(15 * 60),
+        lateness_limit: LATENESS_LIMIT,
     }
+}
+
+/// The penalty catalogue of a table whose ledger follows `edition`, in `event`: the edition's
+/// catalogue with the event's lateness limit (1 hour when venue and lodging are apart, 15
+/// minutes when together, Art. 22.1-22.2; the venue's own under the old text). The one place a
+/// live table's catalogue is made.
+pub fn table_catalogue(edition: Edition, event: &Event) -> Catalogue {
+    let mut catalogue = Catalogue::standard(edition);
+    catalogue.set_lateness_limit(event.lateness_limit);
+    catalogue
 }
 
 /// "2026-11-29 17:38:44 UTC" for `since_epoch`.
@@ -284,14 +294,15 @@ fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
     era * 146_097 + doe - 719_468
 }
 
-/// Builds the live table of a stored game: record, clock, ledger, marks and signatures.
-pub fn live_table(stored: &TableGame, settings: &Settings) -> Result<Table, SessionError> {
+/// Builds the live table of a stored game in `event`: record, clock, catalogue, ledger, marks and
+/// signatures.
+pub fn live_table(stored: &TableGame, event: &Event, settings: &Settings) -> Result<Table, SessionError> {
     let game = stored.game()?;
     let clock = stored.clock()?;
     let mut table = Table::open(game);
     table.drafts.control = clock.control().to_string();
     table.clock = clock;
-    table.catalogue = Catalogue::standard(stored.ledger.edition);
+    table.catalogue = table_catalogue(stored.ledger.edition, event);
     table.ledger = stored.ledger.clone();
     apply_settings(&mut table, settings);
     if stored.marks.is_some() || stored.result.is_some() {
@@ -397,7 +408,10 @@ impl Workstation {
         match result {
             Ok(()) => true,
             Err(e) => {
-                self.notify(Msg::Refused(&e).text(self.lang()), true);
+                self.notify(
+                    Msg::Refused(&i18n::session_error(&e, self.lang())).text(self.lang()),
+                    true,
+                );
                 false
             }
         }
@@ -408,7 +422,7 @@ impl Workstation {
         let mut live = Vec::new();
         let mut errors = Vec::new();
         for (id, t) in self.session.tables() {
-            match live_table(&t.game, &self.settings) {
+            match live_table(&t.game, &self.session.event, &self.settings) {
                 Ok(mut table) => {
                     let down = charge.iter().find(|(c, _)| *c == id).and_then(|(_, d)| *d);
                     let base = last_event_at(table.clock.events()) + down.unwrap_or_default();
@@ -424,7 +438,7 @@ impl Workstation {
                         print,
                     });
                 }
-                Err(e) => errors.push(Msg::CannotShow(id, &e).text(self.lang())),
+                Err(e) => errors.push(Msg::CannotShow(id, &i18n::session_error(&e, self.lang())).text(self.lang())),
             }
         }
         self.live = live;
@@ -466,7 +480,7 @@ impl Workstation {
         };
         let settings = self.settings.clone();
         let now = self.now;
-        match live_table(&stored, &settings) {
+        match live_table(&stored, &self.session.event, &settings) {
             Ok(mut table) => {
                 if let Some(l) = self.live_mut(id) {
                     table.apply(Command::Tick, l.now(now));
@@ -475,7 +489,10 @@ impl Workstation {
                     l.table = table;
                 }
             }
-            Err(e) => self.notify(Msg::CannotShow(id, &e).text(self.lang()), true),
+            Err(e) => self.notify(
+                Msg::CannotShow(id, &i18n::session_error(&e, self.lang())).text(self.lang()),
+                true,
+            ),
         }
     }
 
@@ -484,7 +501,7 @@ impl Workstation {
         let Some(stored) = self.session.table(id).map(|t| t.game.clone()) else {
             return;
         };
-        match live_table(&stored, &self.settings) {
+        match live_table(&stored, &self.session.event, &self.settings) {
             Ok(table) => {
                 let print = Fingerprint::of(&table);
                 self.live.push(Live {
@@ -497,7 +514,10 @@ impl Workstation {
                 self.selected = Some(id);
                 self.view = View::Table;
             }
-            Err(e) => self.notify(Msg::CannotShow(id, &e).text(self.lang()), true),
+            Err(e) => self.notify(
+                Msg::CannotShow(id, &i18n::session_error(&e, self.lang())).text(self.lang()),
+                true,
+            ),
         }
     }
 
@@ -770,7 +790,7 @@ impl Workstation {
             let failures: Vec<String> = saver
                 .failures()
                 .into_iter()
-                .map(|e| Msg::NotSavedAt(path, &e).text(self.lang()))
+                .map(|e| Msg::NotSavedAt(path, &i18n::store_error(&e, self.lang())).text(self.lang()))
                 .collect();
             for f in failures {
                 self.notify(f, true);
@@ -826,7 +846,10 @@ impl Workstation {
                 .pause(at, reason)
                 .and_then(|()| l.table.clock.resume(at).map(|_| ()));
             if let Err(e) = paused {
-                self.notify(Msg::NotLeftUncharged(*id, &e).text(self.lang()), true);
+                self.notify(
+                    Msg::NotLeftUncharged(*id, &i18n::clock_error(&e, self.lang())).text(self.lang()),
+                    true,
+                );
             }
             self.sync(*id);
         }
@@ -854,11 +877,14 @@ impl Workstation {
                 tables: loaded.session.tables().count(),
                 replayed: loaded.replayed,
                 dropped_partial: loaded.dropped_partial,
-                chain: loaded.chain.as_ref().err().map(ToString::to_string),
+                chain: loaded.chain.as_ref().err().map(|e| i18n::chain_error(e, self.lang())),
                 running: running.clone(),
             });
         } else if let Err(e) = &loaded.chain {
-            self.notify(Msg::AuditBroken(&path, e).text(self.lang()), true);
+            self.notify(
+                Msg::AuditBroken(&path, &i18n::chain_error(e, self.lang())).text(self.lang()),
+                true,
+            );
         }
         self.session = loaded.session;
         self.place = Place::File { path, saver };
@@ -916,7 +942,10 @@ impl Workstation {
                     self.notify(Msg::SavedAs(&path).text(self.lang()), false);
                     self.place = Place::File { path, saver };
                 }
-                Err(e) => self.notify(Msg::NotSaved(&e).text(self.lang()), true),
+                Err(e) => self.notify(
+                    Msg::NotSaved(&i18n::store_error(&e, self.lang())).text(self.lang()),
+                    true,
+                ),
             },
             Done::Opened { path, result } => match result {
                 Ok((store, loaded)) => {
@@ -930,7 +959,7 @@ impl Workstation {
                     {
                         self.offer_backup = Some(path);
                     }
-                    self.notify(e.to_string(), true);
+                    self.notify(i18n::store_error(&e, self.lang()), true);
                 }
             },
             Done::Imported { path, result } => match result {
@@ -946,7 +975,10 @@ impl Workstation {
             },
             Done::Closed { path, result } => {
                 if let Err(e) = result {
-                    self.notify(Msg::SnapshotFailed(&path, &e).text(self.lang()), true);
+                    self.notify(
+                        Msg::SnapshotFailed(&path, &i18n::store_error(&e, self.lang())).text(self.lang()),
+                        true,
+                    );
                 }
             }
             Done::NoDialog(request) => {

@@ -11,9 +11,11 @@ use std::sync::mpsc::channel;
 use std::time::{Duration, Instant};
 
 use go_arbiter::audio::{
-    AudioConfig, AudioEngine, CLIP_IDS, ClipSamples, Onset, PackError, PackProblem, PlaybackAnchor, Timeline,
-    VoicePack, WallClock, When, clip_from_f32, sample_to_f32, shipped_pack_dir,
+    AudioConfig, AudioEngine, ClipSamples, Onset, PackError, PackProblem, PlaybackAnchor, Timeline, VoicePack,
+    WallClock, When, clip_from_f32, sample_to_f32, shipped_pack_dir,
 };
+use go_arbiter::caller::{clip_ids, clip_text};
+use go_arbiter::lang::Lang;
 use rodio::Player;
 
 /// The rate the timing test runs at (the packs' own rate: no resampling, so the mixer's output
@@ -23,7 +25,7 @@ const RATE: u32 = 22_050;
 const AUDIBLE: f32 = 0.01;
 
 fn shipped(lang: &str) -> VoicePack {
-    VoicePack::load_at(&shipped_pack_dir(lang), RATE).unwrap()
+    VoicePack::load_at(&shipped_pack_dir(lang), RATE, &clip_ids()).unwrap()
 }
 
 fn first_audible(samples: &[f32]) -> Option<usize> {
@@ -35,13 +37,19 @@ fn as_f32(clip: &[i16]) -> Vec<f32> {
     clip.iter().map(|&s| sample_to_f32(s)).collect()
 }
 
+/// The shipped packs hold every clip the caller announces (its one list, `clip_ids`) and no other
+/// (the caller's own test checks that every preset's calls are in that list).
 #[test]
-fn shipped_packs_are_complete_trimmed_and_captioned() {
-    for lang in ["zh", "en"] {
+fn shipped_packs_voice_every_clip_the_caller_announces_trimmed_and_captioned() {
+    for (lang, words) in [("zh", Lang::Zh), ("en", Lang::En)] {
         let pack = shipped(lang);
-        assert!(pack.problems().is_empty(), "{lang}: {:?}", pack.problems());
+        assert!(
+            pack.problems().is_empty(),
+            "{lang}: nothing missing, nothing unknown: {:?}",
+            pack.problems()
+        );
         assert_eq!(pack.language, lang);
-        for id in CLIP_IDS {
+        for id in clip_ids() {
             let samples = as_f32(pack.samples(id).unwrap_or_else(|| panic!("{lang} {id}")));
             // Trimmed: the first audible sample is within 4 ms of the start of the file.
             let first = first_audible(&samples).unwrap();
@@ -60,16 +68,20 @@ fn shipped_packs_are_complete_trimmed_and_captioned() {
                 // The final-minute count is one call a second: each must end well within it.
                 assert!(secs < 0.8, "{lang} {id}: {secs} s");
             }
-            assert!(pack.text(id).is_some(), "{lang} {id} has no words");
+            assert_eq!(
+                pack.text(id),
+                clip_text(id, words),
+                "{lang} {id}: the voice says what the caption shows"
+            );
         }
     }
     // Decoded to a device's rate instead of the files' own (rodio's converter fed straight from
     // an Ogg Vorbis decoder gives silence; the pack must not).
     for lang in ["zh", "en"] {
         let native = shipped(lang);
-        let at_48k = VoicePack::load_at(&shipped_pack_dir(lang), 48_000).unwrap();
+        let at_48k = VoicePack::load_at(&shipped_pack_dir(lang), 48_000, &clip_ids()).unwrap();
         assert!(at_48k.problems().is_empty(), "{lang}: {:?}", at_48k.problems());
-        for id in CLIP_IDS {
+        for id in clip_ids() {
             let (a, b) = (native.duration(id).unwrap(), at_48k.duration(id).unwrap());
             assert!(a.abs_diff(b) < Duration::from_millis(2), "{lang} {id}: {a:?} vs {b:?}");
         }
@@ -129,7 +141,7 @@ fn a_users_folder_without_manifest_loads_by_file_name_and_lists_its_problems() {
     write_wav(&dir.join("my_own_call.wav"), 16_000, &tone(16_000, 0.1));
     std::fs::write(dir.join("notes.txt"), b"ignored").unwrap();
 
-    let pack = VoicePack::load_at(&dir, RATE).unwrap();
+    let pack = VoicePack::load_at(&dir, RATE, &clip_ids()).unwrap();
     // Decoded once, resampled to the pack's rate: 0.3 s at 22.05 kHz.
     let sec_30 = pack.samples("sec_30").unwrap();
     assert!(
@@ -162,7 +174,22 @@ fn a_users_folder_without_manifest_loads_by_file_name_and_lists_its_problems() {
         .filter(|p| matches!(p, PackProblem::Missing { .. }))
         .collect();
     // Every caller clip but the three files present, each reported once.
-    assert_eq!(missing.len(), CLIP_IDS.len() - 3);
+    assert_eq!(missing.len(), clip_ids().len() - 3);
+    // What a complete pack holds is the loader's parameter: expecting these ids instead, only
+    // `count_1` is missing and no clip is unknown.
+    let expected = ["sec_30", "sec_40", "sec_50", "my_own_call", "count_1"];
+    let own = VoicePack::load_at(&dir, RATE, &expected).unwrap();
+    let missing_or_unknown: Vec<&PackProblem> = own
+        .problems()
+        .iter()
+        .filter(|p| matches!(p, PackProblem::Missing { .. } | PackProblem::Unknown { .. }))
+        .collect();
+    assert_eq!(
+        missing_or_unknown,
+        [&PackProblem::Missing {
+            id: "count_1".to_string()
+        }]
+    );
     assert!(problems.iter().all(|p| !p.to_string().is_empty()));
 
     // With a manifest: a clip whose file is gone falls back to its words.
@@ -174,7 +201,7 @@ fn a_users_folder_without_manifest_loads_by_file_name_and_lists_its_problems() {
         })"#,
     )
     .unwrap();
-    let pack = VoicePack::load_at(&dir, RATE).unwrap();
+    let pack = VoicePack::load_at(&dir, RATE, &clip_ids()).unwrap();
     assert_eq!(pack.caption("sec_40"), "forty");
     assert!(pack.samples("sec_40").is_none());
     assert!(
@@ -186,11 +213,11 @@ fn a_users_folder_without_manifest_loads_by_file_name_and_lists_its_problems() {
     // A broken manifest or a missing folder is an error, not a panic.
     std::fs::write(dir.join("voice.ron"), "(clips: {").unwrap();
     assert!(matches!(
-        VoicePack::load_at(&dir, RATE),
+        VoicePack::load_at(&dir, RATE, &clip_ids()),
         Err(PackError::Manifest { .. })
     ));
     assert!(matches!(
-        VoicePack::load(&dir.join("nowhere")),
+        VoicePack::load(&dir.join("nowhere"), &clip_ids()),
         Err(PackError::NotAFolder(_))
     ));
     let _ = std::fs::remove_dir_all(&dir);
@@ -201,7 +228,7 @@ fn a_decoded_clip_is_kept_as_16_bit_samples_within_one_step_of_its_file() {
     let dir = temp_dir("pcm16");
     let tone = tone(RATE, 0.2);
     write_wav(&dir.join("sec_30.wav"), RATE, &tone);
-    let pack = VoicePack::load_at(&dir, RATE).unwrap();
+    let pack = VoicePack::load_at(&dir, RATE, &clip_ids()).unwrap();
     let clip: &ClipSamples = pack.samples("sec_30").unwrap();
     let values: &[i16] = clip;
     assert_eq!(std::mem::size_of_val(values), 2 * values.len(), "two bytes a sample");
@@ -542,23 +569,4 @@ fn a_wall_clock_instant_lands_on_the_sample_the_device_plays_then() {
     let heard_at = onset.heard_at.unwrap();
     let error = if heard_at > due { heard_at - due } else { due - heard_at };
     assert!(error < Duration::from_micros(50), "{error:?}");
-}
-
-#[test]
-fn the_packs_speak_exactly_the_callers_clips_with_its_chinese_words() {
-    use go_arbiter::audio::{CLIP_IDS, VoicePack, shipped_pack_dir};
-    use go_arbiter::caller::{Lang, clip_ids, clip_text};
-    let mut caller: Vec<&str> = clip_ids();
-    let mut audio: Vec<&str> = CLIP_IDS.to_vec();
-    caller.sort();
-    audio.sort();
-    assert_eq!(caller, audio, "the caller and the audio edge name the same clips");
-    let zh = VoicePack::load(&shipped_pack_dir("zh")).unwrap();
-    for id in clip_ids() {
-        assert_eq!(
-            zh.text(id),
-            clip_text(id, Lang::Zh),
-            "{id}: the voice says what the caption shows"
-        );
-    }
 }

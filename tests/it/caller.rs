@@ -6,9 +6,10 @@ use std::time::Duration;
 use go_arbiter::board::Color::{Black, White};
 use go_arbiter::caller::preview::{clock_time, parse_moves, simulate};
 use go_arbiter::caller::{
-    Lang, Script, ScriptError, clip_ids, clip_text, due, due_between, minutes_left, reread, turn_calls,
+    Script, ScriptError, clip_ids, clip_text, due, due_between, minutes_left, reread, turn_calls,
 };
 use go_arbiter::clock::{Clock, TimeControl};
+use go_arbiter::lang::Lang;
 
 fn secs(s: f64) -> Duration {
     Duration::from_millis((s * 1000.0).round() as u64)

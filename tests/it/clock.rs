@@ -371,6 +371,34 @@ fn a_lateness_deduction_larger_than_the_main_time_empties_it_without_overflow() 
 }
 
 #[test]
+fn an_hour_limit_set_in_the_catalogue_deducts_thirty_minutes_late_instead_of_forfeiting() {
+    // Venue and lodging apart (Art. 22.1): the event sets the catalogue's limit to an hour.
+    for (edition, factor) in [(Edition::Chinese2002, 2), (Edition::ChineseOld, 1)] {
+        let mut catalogue = Catalogue::standard(edition);
+        catalogue.set_lateness_limit(min(60));
+        let (factor_given, limit) = catalogue.lateness().unwrap();
+        assert_eq!((factor_given, limit), (factor, min(60)), "{edition}");
+        let rule = LatenessRule { factor, limit };
+        let mut clock = Clock::new(control("absolute:90m"));
+        assert_eq!(
+            clock
+                .record_lateness(min(30), Black, min(30), rule, "30 minutes late")
+                .unwrap(),
+            LatenessOutcome::Deducted(min(30) * factor),
+            "{edition}"
+        );
+        assert_eq!(clock.reading(min(30)).lost, [false, false], "{edition}");
+        assert_eq!(
+            clock
+                .record_lateness(min(61), White, min(61), rule, "61 minutes late")
+                .unwrap(),
+            LatenessOutcome::Forfeit,
+            "{edition}"
+        );
+    }
+}
+
+#[test]
 fn lateness_replays_to_the_same_reading_under_both_editions() {
     for edition in Edition::ALL {
         let mut clock = Clock::new(control("chinese:60m/5"));

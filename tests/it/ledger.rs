@@ -1,14 +1,15 @@
 //! The penalty ledger: the catalogue of both rule editions row by row (RULES.md section 5,
 //! seed 003), claim windows against the game record, escalation, overrides, penalty stones
-//! flowing into the count, board and clock effects, event totals, the catalogue command.
+//! flowing into the count, board effects, event totals, the catalogue command.
 
 use std::time::Duration;
 
 use go_arbiter::board::{Color, Point};
 use go_arbiter::game::{Game, Ruling};
+use go_arbiter::lang::Lang;
 use go_arbiter::ledger::{
-    BoardEffect, Catalogue, ClaimRefused, ClockEffect, Edition, Entry, EventWarnings, Lang, Ledger, LedgerError,
-    Measure, Offence, OffenceId, Outcome, PlayedGame, RaisedBy, Report, Sanction, SanctionRule,
+    BoardEffect, Catalogue, ClaimRefused, Edition, Entry, EventWarnings, Ledger, LedgerError, Measure, Offence,
+    OffenceId, Outcome, PlayedGame, RaisedBy, Report, Sanction, SanctionRule,
 };
 use go_arbiter::rules::Preset;
 use go_arbiter::scoring::{Marks, Reason, count_game};
@@ -632,19 +633,23 @@ fn an_early_clock_press_leaves_the_reading_unchanged_art_17_4() {
     );
     let id = ledger.record(&catalogue, &game, report).unwrap();
     assert_eq!(
-        ledger.clock_effects(),
-        vec![ClockEffect::ReadingUnchanged {
-            incident: id,
-            player: Color::Black,
-            reading: 42 * MIN
-        }]
+        ledger.sanction_of(id),
+        Some(&Sanction::of(&[Measure::Warning, Measure::ClockUnchanged]))
+    );
+    // The reading the clock keeps: Black's, as the claim found it.
+    let incident = ledger.incident(id).unwrap();
+    assert_eq!(
+        (incident.report.player, incident.report.clock),
+        (Color::Black, 42 * MIN)
     );
     assert_eq!(ledger.warnings(), [1, 0]);
 }
 
 #[test]
-fn lateness_deducts_twice_the_late_time_in_2002_once_in_the_old_text_and_loses_beyond_the_limit() {
-    for (edition, deducted) in [(Edition::Chinese2002, 20 * MIN), (Edition::ChineseOld, 10 * MIN)] {
+fn lateness_is_deducted_twice_in_2002_once_in_the_old_text_and_loses_beyond_the_limit() {
+    // The ledger names the deduction; the clock takes it (tests/it/clock.rs:
+    // lateness_of_ten_minutes_costs_twenty_under_2002_and_ten_under_the_old_text).
+    for (edition, factor) in [(Edition::Chinese2002, 2), (Edition::ChineseOld, 1)] {
         let (mut ledger, catalogue) = ledger_and_catalogue(edition);
         let game = game_with_moves(edition, 0);
         let bare = seen_by_arbiter(Color::White, OffenceId::Lateness, 0);
@@ -653,12 +658,12 @@ fn lateness_deducts_twice_the_late_time_in_2002_once_in_the_old_text_and_loses_b
             Err(LedgerError::LatenessNeeded)
         );
         let id = ledger.record(&catalogue, &game, bare.late_by(10 * MIN)).unwrap();
-        let deduction = ClockEffect::Deduct {
-            incident: id,
-            player: Color::White,
-            amount: deducted,
-        };
-        assert_eq!(ledger.clock_effects(), vec![deduction], "{edition}");
+        assert_eq!(
+            ledger.sanction_of(id),
+            Some(&Sanction::of(&[Measure::LatenessDeduction { factor }])),
+            "{edition}"
+        );
+        assert_eq!(catalogue.lateness(), Some((factor, 15 * MIN)), "{edition}");
         assert_eq!(ledger.outcome(), None);
     }
     // Both too late: each handled separately, and both lose (22.3).
