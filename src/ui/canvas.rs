@@ -1,18 +1,17 @@
-//! The kept frame: egui paints into an offscreen picture that lasts from frame to frame, only
-//! inside the rectangles that changed (`damage`), and only those are copied to the window when its
-//! back buffer still holds the last frame (a one-pixel mark says so), else the whole picture.
-//! Under a software renderer a clock's tick then costs its own pixels, not the whole window's.
+//! The kept frame: when the window's back buffer still holds the last frame (a one-pixel mark in
+//! its corner says so), egui paints only inside the rectangles that changed (`damage`), over what
+//! is already there; otherwise, and whenever in doubt, the whole frame. Under a software renderer
+//! a clock's tick then costs its own pixels, not the whole window's.
 //! An egui plugin, added only with the glow renderer; `GO_ARBITER_PAINT=full` turns it off.
 
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use eframe::egui_glow::{CallbackFn, Painter};
-use eframe::glow;
 use egui::emath::TSTransform;
 use egui::epaint::ClippedShape;
 use egui::{Context, FullOutput, PaintCallback, PaintCallbackInfo, Rect, Shape, ViewportId};
 
-use super::canvas_gl::{self, Picture, PixelBox};
+use super::canvas_gl::{self, PixelBox};
 use super::damage::{self, Damage, Screen};
 use super::look;
 
@@ -32,18 +31,15 @@ pub struct KeptFrame {
 /// What the paint callbacks share with the plugin.
 #[derive(Default)]
 struct Kept {
-    picture: Option<Picture>,
-    /// The serial of the last frame painted into the picture.
+    /// The serial of the last frame painted in full (whole, or in part over its predecessor).
     painted: u64,
-    /// No picture could be made: frames are painted straight to the window, whole.
-    broken: bool,
-    /// The mark left in the window's corner by the last frame, which also turned drawing into the
-    /// window off until the next frame begins.
+    /// The mark left in the window's corner by the last frame painted, which also turned drawing
+    /// into the window off until the next frame begins (so eframe's clear leaves it be).
     mark: Option<[u8; 3]>,
-    /// This frame: the window's back buffer still holds the last frame (its mark is there).
-    window_holds_last: bool,
-    /// This frame: the picture was made anew under a frame painted in part, so it is wrong and
-    /// the next one is painted whole.
+    /// The last frame found the mark of the one before: this window keeps its frames.
+    keeps_frames: bool,
+    /// This frame was cut to its changes but the window had lost the last frame: it shows only
+    /// the changes, and the next one is painted whole at once.
     spoiled: bool,
     ctx: Option<Context>,
 }
@@ -78,16 +74,13 @@ impl egui::Plugin for KeptFrame {
             rect: ctx.viewport_rect(),
             pixels_per_point: output.pixels_per_point,
         };
-        let picture_holds_last = {
+        let last_is_kept = {
             let mut kept = lock(&self.shared);
-            if kept.broken {
-                return;
-            }
             kept.ctx.get_or_insert_with(|| ctx.clone());
-            kept.painted == self.serial && kept.picture.as_ref().is_some_and(|p| p.size == screen.size_px())
+            kept.painted == self.serial && kept.keeps_frames
         };
         // New or changed textures (the font atlas) may change shapes that are themselves equal.
-        let damage = if picture_holds_last && self.before_screen == Some(screen) && output.textures_delta.is_empty() {
+        let damage = if last_is_kept && self.before_screen == Some(screen) && output.textures_delta.is_empty() {
             damage::between(&self.before, &output.shapes, screen)
         } else {
             Damage::Full
@@ -101,7 +94,7 @@ impl egui::Plugin for KeptFrame {
             Damage::Full => painted.extend(shapes.iter().cloned()),
             Damage::Rects(rects) => painted.extend(damage::inside(&shapes, rects)),
         }
-        painted.push(callback(screen, self.end(damage, clear)));
+        painted.push(callback(screen, self.end(clear)));
         output.shapes = painted;
         self.before = shapes;
         self.before_screen = Some(screen);
@@ -121,64 +114,43 @@ fn callback(screen: Screen, f: CallbackFn) -> ClippedShape {
 }
 
 impl KeptFrame {
-    /// First in the frame: checks the window's mark, then makes the picture egui's target,
-    /// cleared where the frame paints.
+    /// First in the frame: looks for the last frame's mark, then clears where the frame paints.
     fn begin(&self, damage: Damage, clear: [f32; 4]) -> CallbackFn {
         let shared = Arc::clone(&self.shared);
         CallbackFn::new(move |info: PaintCallbackInfo, painter: &Painter| {
             let mut kept = lock(&shared);
             let gl = painter.gl();
-            kept.spoiled = false;
-            kept.window_holds_last = match kept.mark {
+            let holds_last = match kept.mark {
                 Some(mark) => {
                     canvas_gl::set_window_drawing(gl, true);
                     canvas_gl::read_window_mark(gl) == mark
                 }
                 None => false,
             };
-            let made_anew = match ensure_picture(&mut kept, gl, info.screen_size_px) {
-                Ok(made_anew) => made_anew,
-                Err(e) => {
-                    eprintln!("go-arbiter: painting every frame whole: {e}");
-                    kept.broken = true;
-                    if kept.mark.take().is_some() {
-                        canvas_gl::clear_window(gl, clear);
-                    }
-                    request_repaint(&kept);
-                    return;
+            kept.keeps_frames = holds_last;
+            kept.spoiled = false;
+            match &damage {
+                Damage::Rects(rects) if holds_last => {
+                    let boxes = pixel_boxes(rects, info.pixels_per_point, info.screen_size_px);
+                    canvas_gl::clear_window(gl, Some(&boxes), clear);
                 }
-            };
-            let Some(picture) = &kept.picture else { return };
-            let boxes = match &damage {
-                Damage::Rects(rects) if !made_anew => Some(pixel_boxes(rects, info.pixels_per_point, picture.size)),
-                _ => None,
-            };
-            picture.begin(gl, boxes.as_deref(), clear);
-            kept.spoiled = made_anew && damage != Damage::Full;
+                Damage::Rects(_) => {
+                    kept.spoiled = true;
+                    canvas_gl::clear_window(gl, None, clear);
+                }
+                Damage::Full => canvas_gl::clear_window(gl, None, clear),
+            }
         })
     }
 
-    /// Last in the frame: what changed (or the whole picture) is copied to the window, and the
-    /// window is marked with this frame's number.
-    fn end(&self, damage: Damage, clear: [f32; 4]) -> CallbackFn {
+    /// Last in the frame: the window is marked with this frame's number.
+    fn end(&self, clear: [f32; 4]) -> CallbackFn {
         let shared = Arc::clone(&self.shared);
         let serial = self.serial;
-        CallbackFn::new(move |info: PaintCallbackInfo, painter: &Painter| {
+        CallbackFn::new(move |_info: PaintCallbackInfo, painter: &Painter| {
             let mut kept = lock(&shared);
-            let gl = painter.gl();
-            if kept.broken {
-                return;
-            }
-            let Some(picture) = &kept.picture else { return };
-            let boxes = match &damage {
-                Damage::Rects(rects) if kept.window_holds_last && !kept.spoiled => {
-                    Some(pixel_boxes(rects, info.pixels_per_point, picture.size))
-                }
-                _ => None,
-            };
-            picture.copy_to_window(gl, boxes.as_deref());
             let mark = mark_of(serial, clear);
-            canvas_gl::mark_window(gl, mark);
+            canvas_gl::mark_window(painter.gl(), mark);
             kept.mark = Some(mark);
             if kept.spoiled {
                 request_repaint(&kept);
@@ -193,18 +165,6 @@ fn request_repaint(kept: &Kept) {
     if let Some(ctx) = &kept.ctx {
         ctx.request_repaint();
     }
-}
-
-/// Makes the picture at `size` if it is missing or of another size; true when made anew.
-fn ensure_picture(kept: &mut Kept, gl: &glow::Context, size: [u32; 2]) -> Result<bool, String> {
-    if kept.picture.as_ref().is_some_and(|p| p.size == size) {
-        return Ok(false);
-    }
-    if let Some(old) = kept.picture.take() {
-        old.delete(gl);
-    }
-    kept.picture = Some(Picture::new(gl, size)?);
-    Ok(true)
 }
 
 /// The mark for frame `serial`: the clear colour (what the window's bottom-left pixel shows) with

@@ -9,6 +9,10 @@ use egui::{Pos2, Rect};
 const MAX_RECTS: usize = 24;
 /// A frame whose changes cover more than this share of the screen is painted whole.
 const MAX_SHARE: f32 = 0.6;
+/// How far ahead a mismatch looks for the lists to pair up again.
+const LOOKAHEAD: usize = 32;
+/// More changed shapes than this: the frame is painted whole without merging their rectangles.
+const MAX_CHANGED: usize = 2000;
 /// Points added around a changed shape: its anti-aliased edge reaches a pixel beyond its bounds.
 const FEATHER: f32 = 2.0;
 
@@ -46,18 +50,44 @@ impl Screen {
     }
 }
 
-/// Where `now` differs from `before`, both frames on `screen`. Frames with a different number of
-/// shapes, or whose changes cover most of the screen, are `Full`.
+/// Where `now` differs from `before`, both frames on `screen`. The two lists are walked side by
+/// side: equal shapes pair up; a shape inserted or removed (a caption appearing) is found by
+/// looking a little ahead, so the rest still pairs up; every shape not paired is damage, where it
+/// was and where it is. A pixel outside the damage is touched by paired shapes only, equal and in
+/// the same order in both frames, so it is painted the same. Changes over most of the screen are
+/// `Full`.
 pub fn between(before: &[ClippedShape], now: &[ClippedShape], screen: Screen) -> Damage {
-    if before.len() != now.len() {
-        return Damage::Full;
-    }
     let mut rects = Vec::new();
-    for (old, new) in before.iter().zip(now) {
-        if old != new {
-            rects.extend(extent(old, screen));
-            rects.extend(extent(new, screen));
+    let (mut i, mut j) = (0, 0);
+    while i < before.len() && j < now.len() {
+        if before[i] == now[j] {
+            i += 1;
+            j += 1;
+            continue;
         }
+        match resync(&before[i..], &now[j..]) {
+            Some(Skip::Inserted(k)) => {
+                rects.extend(now[j..j + k].iter().filter_map(|s| extent(s, screen)));
+                j += k;
+            }
+            Some(Skip::Removed(k)) => {
+                rects.extend(before[i..i + k].iter().filter_map(|s| extent(s, screen)));
+                i += k;
+            }
+            None => {
+                rects.extend(extent(&before[i], screen));
+                rects.extend(extent(&now[j], screen));
+                i += 1;
+                j += 1;
+            }
+        }
+        if rects.len() > MAX_CHANGED {
+            return Damage::Full;
+        }
+    }
+    rects.extend(before[i..].iter().chain(&now[j..]).filter_map(|s| extent(s, screen)));
+    if rects.len() > MAX_CHANGED {
+        return Damage::Full;
     }
     let rects = disjoint(rects);
     let area: f32 = rects.iter().map(|r| r.area()).sum();
@@ -66,6 +96,27 @@ pub fn between(before: &[ClippedShape], now: &[ClippedShape], screen: Screen) ->
     } else {
         Damage::Rects(rects)
     }
+}
+
+/// How the lists pair up again after a mismatch at their heads.
+enum Skip {
+    /// The first `k` shapes of the new frame are new.
+    Inserted(usize),
+    /// The first `k` shapes of the old frame are gone.
+    Removed(usize),
+}
+
+/// The nearest way to pair `before[0]` or `now[0]` again, looking at most `LOOKAHEAD` shapes on.
+fn resync(before: &[ClippedShape], now: &[ClippedShape]) -> Option<Skip> {
+    (1..=LOOKAHEAD).find_map(|k| {
+        if now.get(k) == before.first() {
+            Some(Skip::Inserted(k))
+        } else if before.get(k) == now.first() {
+            Some(Skip::Removed(k))
+        } else {
+            None
+        }
+    })
 }
 
 /// The pixels a shape may touch, snapped to whole pixels (none when clipped away).
@@ -82,6 +133,10 @@ fn bounds(shape: &ClippedShape) -> Rect {
 
 /// The rectangles merged until no two overlap (so nothing is painted twice), at most `MAX_RECTS`.
 fn disjoint(mut rects: Vec<Rect>) -> Vec<Rect> {
+    if rects.len() > 4 * MAX_RECTS {
+        // Merging pairs costs the cube of their number: many are one box.
+        return vec![bounding_box(&rects)];
+    }
     let mut merged = true;
     while merged {
         merged = false;
@@ -97,10 +152,13 @@ fn disjoint(mut rects: Vec<Rect>) -> Vec<Rect> {
         }
     }
     if rects.len() > MAX_RECTS {
-        let all = rects.iter().fold(Rect::NOTHING, |acc, r| acc.union(*r));
-        return vec![all];
+        return vec![bounding_box(&rects)];
     }
     rects
+}
+
+fn bounding_box(rects: &[Rect]) -> Rect {
+    rects.iter().fold(Rect::NOTHING, |acc, r| acc.union(*r))
 }
 
 /// Whether two rectangles share pixels (touching edges do not).
@@ -204,13 +262,54 @@ mod tests {
     }
 
     #[test]
-    fn a_new_shape_or_a_change_over_most_of_the_screen_repaints_everything() {
+    fn a_shape_inserted_or_removed_is_painted_alone_and_the_rest_still_pairs_up() {
+        let before = vec![
+            square(10.0, 10.0, 40.0, Color32::RED),
+            square(500.0, 500.0, 20.0, Color32::BLUE),
+            square(700.0, 100.0, 20.0, Color32::BLUE),
+        ];
+        let mut now = before.clone();
+        now.insert(1, square(300.0, 300.0, 10.0, Color32::GREEN));
+        let caption = Rect::from_min_max(pos2(298.0, 298.0), pos2(312.0, 312.0));
+        assert_eq!(between(&before, &now, screen()), Damage::Rects(vec![caption]));
+        assert_eq!(between(&now, &before, screen()), Damage::Rects(vec![caption]));
+    }
+
+    #[test]
+    fn a_change_over_most_of_the_screen_repaints_everything() {
         let before = vec![square(10.0, 10.0, 40.0, Color32::RED)];
-        let mut more = before.clone();
-        more.push(square(100.0, 100.0, 10.0, Color32::RED));
-        assert_eq!(between(&before, &more, screen()), Damage::Full);
         let big = vec![square(0.0, 0.0, 900.0, Color32::RED)];
         assert_eq!(between(&before, &big, screen()), Damage::Full);
+        let many: Vec<_> = (0..3000)
+            .map(|i| square((i % 900) as f32, 0.0, 1.0, Color32::RED))
+            .collect();
+        let moved: Vec<_> = many
+            .iter()
+            .map(|s| ClippedShape {
+                clip_rect: Rect::ZERO,
+                ..s.clone()
+            })
+            .collect();
+        assert_eq!(between(&many, &moved, screen()), Damage::Full);
+    }
+
+    #[test]
+    fn a_changed_shape_next_to_an_insertion_is_painted_too() {
+        let before = vec![
+            square(10.0, 10.0, 20.0, Color32::RED),
+            square(100.0, 10.0, 20.0, Color32::RED),
+        ];
+        let now = vec![
+            square(10.0, 10.0, 20.0, Color32::BLUE),
+            square(300.0, 300.0, 10.0, Color32::GREEN),
+            square(100.0, 10.0, 20.0, Color32::RED),
+        ];
+        let Damage::Rects(rects) = between(&before, &now, screen()) else {
+            panic!("expected rectangles");
+        };
+        assert!(rects.iter().any(|r| r.contains(pos2(20.0, 20.0))));
+        assert!(rects.iter().any(|r| r.contains(pos2(305.0, 305.0))));
+        assert!(!rects.iter().any(|r| r.contains(pos2(110.0, 20.0))));
     }
 
     #[test]
