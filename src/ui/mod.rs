@@ -32,6 +32,7 @@ pub mod export_job;
 pub mod files;
 pub mod fonts;
 pub mod i18n;
+pub mod i18n_errors;
 pub mod ledger_view;
 pub mod look;
 pub mod moves_view;

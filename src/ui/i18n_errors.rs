@@ -1,0 +1,408 @@
+//! The engines' errors in the window's two languages: each error's kinds matched here, its
+//! detail (a point, a path, a time, the system's reason) kept in the words. Re-exported by `i18n`,
+//! where the rest of the window's words are.
+
+use super::counting::{Dispute, Refusal};
+use super::export_job::JobError;
+use super::i18n::{Text, color_name, table_id};
+use crate::board::{Color, CoordError, Point};
+use crate::clock::{ClockError, ControlError, PRESETS};
+use crate::export::ExportError;
+use crate::game::{GameError, Illegal};
+use crate::lang::Lang;
+use crate::ledger::{ClaimRefused, LedgerError};
+use crate::scoring::{Check, ScoringError};
+use crate::session::format::{FormatError, VERSION};
+use crate::session::model::{RankError, StoredGameError};
+use crate::session::{ChainError, SessionError, Signer, StoreError, TableId};
+
+/// Why a move or an edit was refused, with points in board coordinates ("D4").
+pub fn refusal(e: &GameError, size: u8, lang: Lang) -> String {
+    let zh = lang == Lang::Zh;
+    match e {
+        GameError::Occupied { point } if zh => format!("{} 已有棋子", point.to_gtp(size)),
+        GameError::Occupied { point } => format!("{} is already occupied", point.to_gtp(size)),
+        GameError::Illegal(illegal) => match illegal {
+            Illegal::Ko { point } if zh => format!("打劫：{} 不能立即提回（第6条、第18.3条）", point.to_gtp(size)),
+            Illegal::Ko { point } => format!("ko: {} may not be retaken at once (Art. 6, 18.3)", point.to_gtp(size)),
+            Illegal::Suicide if zh => "禁着点：落子后无气（第5条）".to_string(),
+            Illegal::Superko { repeats_move } if zh => format!("全局同形：重现第{repeats_move}手后的局面（第6条）"),
+            Illegal::OutOfTurn { expected } if zh => {
+                format!(
+                    "次序错误：应由{}落子（连下两手，第17.2条）",
+                    color_name(*expected, lang)
+                )
+            }
+            other => other.to_string(),
+        },
+        other => other.to_string(),
+    }
+}
+
+/// "D4 refused: ...": a click on the board that the rules refuse.
+pub fn refused_at(point: Point, e: &GameError, size: u8, lang: Lang) -> String {
+    match lang {
+        Lang::Zh => format!("{} 不能落子：{}", point.to_gtp(size), refusal(e, size, lang)),
+        Lang::En => format!("{} refused: {}", point.to_gtp(size), refusal(e, size, lang)),
+    }
+}
+
+impl Refusal {
+    /// Why the counting gesture was refused, in `lang`, with the point it names.
+    pub fn text(&self, lang: Lang) -> String {
+        let zh = lang == Lang::Zh;
+        match self {
+            Refusal::Locked if zh => "结果已确认并锁定：须由裁判长填写理由后更改".to_string(),
+            Refusal::Locked => super::counting::LOCKED.to_string(),
+            Refusal::SuggestionNotReady if zh => "死子建议尚未算出".to_string(),
+            Refusal::SuggestionNotReady => "the suggestion is not ready yet".to_string(),
+            Refusal::DameOnStone(p) if zh => format!("{p} 有棋子：单官只能标在空点上"),
+            Refusal::DameOnStone(p) => format!("{p} holds a stone: dame marks go on empty points"),
+            Refusal::EmptyPoint(p) if zh => format!("{p} 是空点：请点棋子"),
+            Refusal::EmptyPoint(p) => format!("{p} is empty: click a stone"),
+            Refusal::NotCounting if zh => "不在数子中：请先按“数子”".to_string(),
+            Refusal::NotCounting => "not counting: press Count first".to_string(),
+            Refusal::AlreadyCounting if zh => "已在数子中".to_string(),
+            Refusal::AlreadyCounting => "already counting".to_string(),
+            Refusal::NoDispute if zh => "没有正在进行的死活争议".to_string(),
+            Refusal::NoDispute => "no dispute is being played out".to_string(),
+            Refusal::NeedsInitials if zh => "黑方、白方和裁判都须签名确认".to_string(),
+            Refusal::NeedsInitials => "Black, White and the arbiter must each confirm (initials)".to_string(),
+            Refusal::NothingToConfirm if zh => "没有可确认的结果".to_string(),
+            Refusal::NothingToConfirm => "there is no result to confirm".to_string(),
+            Refusal::NotConfirmed if zh => "结果尚未确认：无须更改".to_string(),
+            Refusal::NotConfirmed => "the result is not confirmed: nothing to override".to_string(),
+            Refusal::OverrideNeedsChiefAndReason if zh => "更改结果须填写裁判长姓名和理由".to_string(),
+            Refusal::OverrideNeedsChiefAndReason => {
+                "an override needs the chief arbiter's name and a reason".to_string()
+            }
+            Refusal::ResumePlayFirst if zh => "正在数子：请先继续对局，再改动棋谱".to_string(),
+            Refusal::ResumePlayFirst => "counting: resume play before changing the record".to_string(),
+        }
+    }
+}
+
+/// Why the count cannot be made (the counting engine's error), in `lang`, with its numbers.
+pub fn scoring_error(e: &ScoringError, lang: Lang) -> String {
+    match (e, lang) {
+        (ScoringError::Komi(komi), Lang::Zh) => format!("贴目{komi}目不是整目或半目"),
+        (ScoringError::Compensation(points), Lang::Zh) => format!("让子补偿{points}目不是整目或半目"),
+        (ScoringError::MarksSize { marks, board }, Lang::Zh) => {
+            format!("死活标记是{marks}路棋盘的，局面是{board}路棋盘")
+        }
+        (ScoringError::NotArea, Lang::Zh) => "一方数子只用于数子法；这些规则用数目法".to_string(),
+        (e, Lang::En) => e.to_string(),
+    }
+}
+
+/// The hand count against the engine's: "agrees: 18 tens and 4" or "counted ..., expected ...:
+/// 1 stone less" ("相符：184子", "实数183子，应为184子：少1子").
+pub fn hand_count_check(check: &Check, lang: Lang) -> String {
+    if lang == Lang::En {
+        return check.describe();
+    }
+    if check.agrees() {
+        return format!("相符：{}子", check.expected.stones_text());
+    }
+    let direction = if check.difference.0 > 0 { "多" } else { "少" };
+    format!(
+        "实数{}子，应为{}子：{direction}{}子",
+        check.counted.stones_text(),
+        check.expected.stones_text(),
+        check.difference.abs().stones_text()
+    )
+}
+
+/// What a dispute is about, as the window shows it: "Black claims White's stones G8 (1) dead"
+/// ("黑方认为白方G8（1子）是死棋"). The record keeps `Dispute::claim`.
+pub fn dispute_claim(dispute: &Dispute, lang: Lang) -> String {
+    if lang == Lang::En {
+        return dispute.claim();
+    }
+    let claimant = color_name(dispute.claimant, lang);
+    let opponent = color_name(dispute.claimant.opponent(), lang);
+    match dispute.claimed.len() {
+        0 => format!("{claimant}认为{opponent}的棋子是死棋（未标记）"),
+        n => format!(
+            "{claimant}认为{opponent}的棋子{}（{n}子）是死棋",
+            dispute.claimed_list()
+        ),
+    }
+}
+
+/// Why the clock refused an operation (the clock engine's error), in `lang`, with its times and
+/// players.
+pub fn clock_error(e: &ClockError, lang: Lang) -> String {
+    if lang == Lang::En {
+        return e.to_string();
+    }
+    let name = |c: Color| color_name(c, lang);
+    match e {
+        ClockError::TimeWentBack { at, last } => format!("棋钟已到{last:?}，{at:?}更早"),
+        ClockError::AlreadyStarted => "棋钟已经开始".to_string(),
+        ClockError::WrongPlayer { expected, got } => format!("轮到{}，不是{}", name(*expected), name(*got)),
+        ClockError::NotRunning => "棋钟没有在走".to_string(),
+        ClockError::Running => "棋钟正在走：请先暂停".to_string(),
+        ClockError::Flagged { player } => format!("{}已超时：须先由裁判裁决（第22.5条）", name(*player)),
+        ClockError::NoTimeout => "没有人超时".to_string(),
+        ClockError::Over => "棋钟上对局已结束".to_string(),
+        ClockError::LatenessAfterStart => "迟到只能在第一手之前记录".to_string(),
+        ClockError::NoByoYomi { control } => {
+            format!("无效的一手之后继续中国或日本读秒；{control}没有读秒")
+        }
+        ClockError::NotInByoYomi => "行棋方不在中国或日本读秒中".to_string(),
+        ClockError::RereadAhead { point, into } => {
+            format!("不能从{point:?}重新读秒：本次读秒才到{into:?}")
+        }
+        ClockError::NothingUsed => "尚未用时，无须校正".to_string(),
+        ClockError::ReplayMismatch { index } => format!("第{index}条计时记录重放的结果不同"),
+    }
+}
+
+/// Why a time control does not read (the clock engine's error), in `lang`, with the text typed.
+pub fn control_error(e: &ControlError, lang: Lang) -> String {
+    if lang == Lang::En {
+        return e.to_string();
+    }
+    match e {
+        ControlError::Empty => "用时为空；例如写 chinese:60m/5".to_string(),
+        ControlError::UnknownKind(kind) => {
+            let presets: Vec<&str> = PRESETS.iter().map(|p| p.name).collect();
+            format!(
+                "未知的用时“{kind}”：可写 absolute:60m、chinese:60m/5、japanese:10m+3x30s、\
+                 canadian:60m+15/10m、fischer:30m+20s，或一个预设（{}）",
+                presets.join("、")
+            )
+        }
+        ControlError::Shape { spec, expected } => format!("“{spec}”：应为 {expected}"),
+        ControlError::Duration { text, why } => format!("“{text}”不是时长：{why}（例如30s、10m、1h30m）"),
+        ControlError::Number { text } => format!("“{text}”不是整数"),
+        ControlError::Invalid { spec, why } => format!("“{spec}”：{why}"),
+    }
+}
+
+/// Why a typed point does not name a point of the board, in `lang`, with the text typed.
+pub fn coord_error(e: &CoordError, lang: Lang) -> String {
+    match (e, lang) {
+        (CoordError::Malformed { text, expected }, Lang::Zh) => format!("“{text}”不是棋盘上的点：应为{expected}"),
+        (CoordError::OffBoard { text, size }, Lang::Zh) => format!("“{text}”在{size}路棋盘之外"),
+        (e, _) => e.to_string(),
+    }
+}
+
+/// Why the ledger did not record an incident (the ledger engine's error), in `lang`, with its
+/// moves and articles; how the game ended and the sanctions' names stay as the ledger words them.
+pub fn ledger_error(e: &LedgerError, lang: Lang) -> String {
+    if lang == Lang::En {
+        return e.to_string();
+    }
+    match e {
+        LedgerError::WrongCatalogue { ledger, catalogue } => {
+            format!("处罚目录是{catalogue}规则的，本记录遵循{ledger}规则")
+        }
+        LedgerError::UnknownOffence { offence, edition } => format!("{edition}处罚目录中没有{offence:?}"),
+        LedgerError::Refused(claim) => format!("申诉不予受理：{}", claim_refused(claim, lang)),
+        LedgerError::ChoiceNeeded { options } => format!("须由裁判选择处罚：{options}"),
+        LedgerError::NotAnOption { chosen, allowed } => {
+            format!("{chosen}不是该违规允许的处罚（{allowed}）；请改为填写理由更改")
+        }
+        LedgerError::LatenessNeeded => "迟到须填写迟到多久".to_string(),
+        LedgerError::NoSuchIncident(id) => format!("本记录中没有判罚{id:?}"),
+        LedgerError::MissingReason => "更改须填写理由".to_string(),
+        LedgerError::NoLossProposed(color) => format!("没有对{}提出判负：须有第二次警告", color_name(*color, lang)),
+    }
+}
+
+/// Why a claim came too late or names nothing in the record, in `lang`.
+fn claim_refused(e: &ClaimRefused, lang: Lang) -> String {
+    if lang == Lang::En {
+        return e.to_string();
+    }
+    match e {
+        ClaimRefused::AfterClaimantsNextMove {
+            claimant,
+            offence_move,
+            next_move,
+            article,
+        } => format!(
+            "已过时限：{}在第{offence_move}手之后已下了第{next_move}手；申诉只能在申诉方下一手之前提出（{article}）",
+            color_name(*claimant, lang)
+        ),
+        ClaimRefused::GameOver { how, article } => {
+            format!("已过时限：对局已结束（{how}）；对对方的申诉须在对局中立即提出（{article}）")
+        }
+        ClaimRefused::PastMove { played, limit, article } => {
+            format!("已过时限：已下到第{played}手；只能更正到第{limit}手为止（{article}）")
+        }
+        ClaimRefused::FutureMove { move_number, moves } => {
+            format!("棋谱中还没有第{move_number}手（棋谱共{moves}手）")
+        }
+        ClaimRefused::NotInRecord {
+            expected,
+            player,
+            move_number,
+        } => format!(
+            "棋谱中第{move_number}手没有{}的{expected}；请先记录该手",
+            color_name(*player, lang)
+        ),
+    }
+}
+
+/// Why the session refused a change or a table cannot be shown (the session engine's error), in
+/// `lang`, with its tables, rounds and names.
+pub fn session_error(e: &SessionError, lang: Lang) -> String {
+    if lang == Lang::En {
+        return e.to_string();
+    }
+    let id = |t: &TableId| table_id(*t, lang);
+    match e {
+        SessionError::NoSuchRound(n) => format!("没有第{n}轮"),
+        SessionError::RoundExists(n) => format!("第{n}轮已存在"),
+        SessionError::NoSuchTable(t) => format!("没有{}", id(t)),
+        SessionError::TableExists(t) => format!("{}已存在", id(t)),
+        SessionError::NoSuchPlayer(p) => format!("没有{}号棋手", p.0),
+        SessionError::Setup(e) => format!("新对局无法设置：{e}"),
+        SessionError::Stored(e) => stored_game_error(e, lang),
+        SessionError::LedgerRewritten => "判罚记录只能追加：新记录须按顺序保留旧记录的每一条".to_string(),
+        SessionError::ResultLocked { table, result, signed } => format!(
+            "{}的结果（{result}）已由{signed}确认，已锁定（第16.4条）；只有裁判长填写理由后才能更改",
+            id(table)
+        ),
+        SessionError::NotChief { actor } => format!("{actor}不是裁判长：只有裁判长可以更改已确认的结果"),
+        SessionError::MissingReason => "更改须填写理由".to_string(),
+        SessionError::NotConfirmed(t) => format!("{}的结果尚未确认：直接设定即可，无须更改", id(t)),
+        SessionError::NoResult(t) => format!("{}没有可确认的结果", id(t)),
+        SessionError::AlreadySigned { table, signer } => {
+            let who = match signer {
+                Signer::Black => color_name(Color::Black, lang),
+                Signer::White => color_name(Color::White, lang),
+                Signer::Arbiter => Text::RoleArbiter.tr(lang),
+            };
+            format!("{who}已确认过{}的结果", id(table))
+        }
+        SessionError::MissingName => "签名须填写姓名或缩写".to_string(),
+        SessionError::ClockStarted(t) => format!("{}的棋钟已开始：用时不能再改", id(t)),
+        SessionError::Chain(e) => format!("变更记录：{}", chain_error(e, lang)),
+    }
+}
+
+/// Why a session file could not be written or read (the store's error), in `lang`, with the path,
+/// the system's reason, the line and the newest good backup.
+pub fn store_error(e: &StoreError, lang: Lang) -> String {
+    if lang == Lang::En {
+        return e.to_string();
+    }
+    let hint = |backup: &Option<std::path::PathBuf>| match backup {
+        Some(b) => format!("；最新的完好备份是{}", b.display()),
+        None => "；没有可用的完好备份".to_string(),
+    };
+    match e {
+        StoreError::Io { path, source } => format!("{}：{source}", path.display()),
+        StoreError::Unreadable { path, error, backup } => {
+            format!("{}：{}{}", path.display(), format_error(error, lang), hint(backup))
+        }
+        StoreError::Journal {
+            path,
+            line,
+            message,
+            backup,
+        } => format!("{}：日志第{line}行：{message}{}", path.display(), hint(backup)),
+        StoreError::Exists { path } => format!("{}已存在；请打开它，不要新建", path.display()),
+        StoreError::Format(e) => format_error(e, lang),
+        StoreError::Change(e) => format!("变更被拒绝：{}", session_error(e, lang)),
+    }
+}
+
+/// Why a session's text does not read, in `lang`, with its line and column.
+pub fn format_error(e: &FormatError, lang: Lang) -> String {
+    if lang == Lang::En {
+        return e.to_string();
+    }
+    match e {
+        FormatError::Parse { line, column, message } => format!("第{line}行第{column}列：{message}"),
+        FormatError::Clock { table, line, message } => {
+            format!("{}，其棋钟第{line}行的计时记录：{message}", table_id(*table, lang))
+        }
+        FormatError::Version { found } => {
+            format!("文件格式版本{found}比本程序的（{VERSION}）新；请更新go-arbiter")
+        }
+        FormatError::Migration { from, message } => format!("版本{from}的文件无法迁移：{message}"),
+        FormatError::Serialize(message) => format!("赛事无法写入：{message}"),
+    }
+}
+
+/// A rank that does not read, in `lang`, with the text typed.
+pub fn rank_error(e: &RankError, lang: Lang) -> String {
+    match lang {
+        Lang::En => e.to_string(),
+        Lang::Zh => format!("“{}”不是段位（应为数字加k、d或p：5k、3d、2p）", e.0),
+    }
+}
+
+/// Why the audit trail does not hold, in `lang`, with the entry and the table.
+pub fn chain_error(e: &ChainError, lang: Lang) -> String {
+    if lang == Lang::En {
+        return e.to_string();
+    }
+    let id = |t: &TableId| table_id(*t, lang);
+    match e {
+        ChainError::Sequence { index, seq } => format!("第{index}条变更记录的编号是{seq}，应为{index}"),
+        ChainError::Hash { index, what } => {
+            format!("第{index}条变更记录（{what}）或其之前的记录被改动过：哈希值不符")
+        }
+        ChainError::TableState { table, index } => format!(
+            "{}在程序之外被改动过：与其最后一条变更记录（第{index}条）的状态不同",
+            id(table)
+        ),
+        ChainError::TableUnrecorded { table } => format!("{}没有变更记录：是在程序之外添加的", id(table)),
+        ChainError::HeaderState { index } => {
+            format!("赛事、棋手或轮次在程序之外被改动过（与最后一条变更记录第{index}条不符）")
+        }
+        ChainError::TableMissing { table } => {
+            format!("{}在变更记录中，却不在赛事中：是在程序之外删除的", id(table))
+        }
+        ChainError::HeaderUnrecorded => "赛事、棋手或轮次没有变更记录".to_string(),
+        ChainError::Serialize(e) => format!("状态无法序列化：{e}"),
+    }
+}
+
+/// Why a stored game does not read back, in `lang`, with the reader's detail.
+fn stored_game_error(e: &StoredGameError, lang: Lang) -> String {
+    match (e, lang) {
+        (StoredGameError::Record(e), Lang::Zh) => format!("棋谱无法按SGF读取：{e}"),
+        (StoredGameError::Control { text, message }, Lang::Zh) => format!("用时“{text}”无法读取：{message}"),
+        (StoredGameError::Clock(e), Lang::Zh) => format!("计时记录无法重放：{e}"),
+        (e, Lang::En) => e.to_string(),
+    }
+}
+
+/// Why an export failed (the export engine's error), in `lang`, with the table, the path and
+/// the system's reason.
+pub fn export_error(e: &ExportError, lang: Lang) -> String {
+    if lang == Lang::En {
+        return e.to_string();
+    }
+    match e {
+        ExportError::Stored { table, source } => {
+            format!("{}：{}", table_id(*table, lang), stored_game_error(source, lang))
+        }
+        ExportError::Diagram { table, message } => format!("{}：终局图无法绘制：{message}", table_id(*table, lang)),
+        ExportError::UnknownPlayer(id) => format!("赛事中提到的{}号棋手不在棋手名单中", id.0),
+        ExportError::Io { path, message } => format!("无法写入{path}：{message}"),
+        ExportError::Load(message) => format!("无法读取赛事：{message}"),
+        ExportError::Image(message) => format!("无法生成PNG：{message}"),
+    }
+}
+
+/// Why a file of an export job was not made, in `lang`.
+pub fn job_error(e: &JobError, lang: Lang) -> String {
+    match (e, lang) {
+        (JobError::Export(e), _) => export_error(e, lang),
+        (JobError::NotInSession(id), Lang::En) => format!("{id} is not in the session"),
+        (JobError::NotInSession(id), Lang::Zh) => format!("赛事中没有{}", table_id(*id, lang)),
+        (JobError::NotStarted(e), Lang::En) => format!("the export thread could not start: {e}"),
+        (JobError::NotStarted(e), Lang::Zh) => format!("导出线程无法启动：{e}"),
+        (JobError::Stopped, Lang::En) => "the export thread stopped before the end".to_string(),
+        (JobError::Stopped, Lang::Zh) => "导出线程在完成前停止".to_string(),
+    }
+}
