@@ -5,8 +5,11 @@
 # and while no clock runs (percent of one core, from /proc/PID/stat over
 # MEASURE_SECONDS), and the peak memory (VmHWM) with a session of 50 tables.
 #
-#   cargo build --release --bin go-arbiter --example window_figures
+#   cargo build --release --bin go-arbiter --example window_figures --example bare_window
 #   bash packaging/measure-window.sh
+#
+# The first frame of a bare eframe window (examples/bare_window.rs: the same renderer, features and
+# size, one label) is timed the same way, as the machine's baseline.
 #
 # Builds nothing. Environment: MEASURE_SECONDS (default 60), SIZE (default 1260x860), STARTS (first
 # frames timed, default 5), SHOT=path.png
@@ -18,13 +21,14 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 BINARY=target/release/go-arbiter
 WRITER=target/release/examples/window_figures
+BARE=target/release/examples/bare_window
 MEASURE_SECONDS="${MEASURE_SECONDS:-60}"
 SIZE="${SIZE:-1260x860}"
 STARTS="${STARTS:-5}"
 
 fail() { echo "measure-window: FAILED: $*" >&2; exit 1; }
-[[ -x "$BINARY" && -x "$WRITER" ]] ||
-    fail "build first: cargo build --release --bin go-arbiter --example window_figures"
+[[ -x "$BINARY" && -x "$WRITER" && -x "$BARE" ]] ||
+    fail "build first: cargo build --release --bin go-arbiter --example window_figures --example bare_window"
 for tool in Xvfb xdotool; do
     command -v "$tool" >/dev/null 2>&1 || fail "$tool not found (run: bash packaging/install-deps.sh --test)"
 done
@@ -92,6 +96,15 @@ cpu_percent() {
 }
 
 echo "measure-window: $("$BINARY" --version), Xvfb $DISPLAY ${SIZE}, $(nproc) cores" >&2
+baseline=()
+for n in $(seq "$STARTS"); do
+    app_log="$work/baseline-$n.log"
+    "$BARE" >"$app_log" 2>&1 &
+    app_pid=$!
+    for _ in $(seq 300); do grep -qs "first frame" "$app_log" && break; sleep 0.1; done
+    baseline+=("$(first_frame_ms)")
+    stop
+done
 bare=()
 for n in $(seq "$STARTS"); do start "" "bare-$n"; bare+=("$(first_frame_ms)"); stop; done
 with=()
@@ -123,6 +136,8 @@ idle_hwm="$(hwm_mb)"
 stop
 
 printf '%-58s %s\n' "figure" "measured"
+printf '%-58s %s ms (%s)\n' "first frame, bare eframe window (median of $STARTS)" \
+    "$(printf '%s\n' "${baseline[@]}" | median)" "${baseline[*]}"
 printf '%-58s %s ms (%s)\n' "first frame, no session (median of $STARTS)" \
     "$(printf '%s\n' "${bare[@]}" | median)" "${bare[*]}"
 printf '%-58s %s ms (%s)\n' "first frame, 50-table session (median of $STARTS)" \
