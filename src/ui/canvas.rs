@@ -120,13 +120,9 @@ impl KeptFrame {
         CallbackFn::new(move |info: PaintCallbackInfo, painter: &Painter| {
             let mut kept = lock(&shared);
             let gl = painter.gl();
-            let holds_last = match kept.mark {
-                Some(mark) => {
-                    canvas_gl::set_window_drawing(gl, true);
-                    canvas_gl::read_window_mark(gl) == mark
-                }
-                None => false,
-            };
+            // Reading goes by the read buffer: the draw buffer left off by the last frame does
+            // not matter here, and `clear_window` turns it on again.
+            let holds_last = kept.mark.is_some_and(|mark| canvas_gl::read_window_mark(gl) == mark);
             kept.keeps_frames = holds_last;
             kept.spoiled = false;
             match &damage {

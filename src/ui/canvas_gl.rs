@@ -50,7 +50,7 @@ pub fn mark_window(gl: &glow::Context, mark: [u8; 3]) {
 }
 
 /// Turns drawing into the window's back buffer on or off (its draw buffer).
-pub fn set_window_drawing(gl: &glow::Context, on: bool) {
+fn set_window_drawing(gl: &glow::Context, on: bool) {
     // SAFETY: see the module's first lines; the draw buffer of the window's own framebuffer.
     unsafe {
         gl.bind_framebuffer(glow::FRAMEBUFFER, None);

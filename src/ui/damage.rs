@@ -191,6 +191,13 @@ mod tests {
     use egui::epaint::{CornerRadius, Shape};
     use egui::{Color32, pos2, vec2};
 
+    fn rects_of(damage: Damage) -> Vec<Rect> {
+        match damage {
+            Damage::Rects(rects) => rects,
+            Damage::Full => panic!("expected rectangles, got Full"),
+        }
+    }
+
     fn screen() -> Screen {
         Screen {
             rect: Rect::from_min_size(Pos2::ZERO, vec2(1000.0, 800.0)),
@@ -227,9 +234,7 @@ mod tests {
         ];
         let mut now = before.clone();
         now[1] = square(500.5, 500.0, 20.0, Color32::GREEN);
-        let Damage::Rects(rects) = between(&before, &now, screen()) else {
-            panic!("expected rectangles");
-        };
+        let rects = rects_of(between(&before, &now, screen()));
         assert_eq!(rects, vec![Rect::from_min_max(pos2(498.0, 498.0), pos2(523.0, 522.0))]);
     }
 
@@ -237,9 +242,7 @@ mod tests {
     fn a_moved_shape_is_painted_where_it_was_and_where_it_is() {
         let before = vec![square(10.0, 10.0, 20.0, Color32::RED)];
         let now = vec![square(300.0, 300.0, 20.0, Color32::RED)];
-        let Damage::Rects(rects) = between(&before, &now, screen()) else {
-            panic!("expected rectangles");
-        };
+        let rects = rects_of(between(&before, &now, screen()));
         assert_eq!(rects.len(), 2);
         assert!(rects.iter().any(|r| r.contains(pos2(20.0, 20.0))));
         assert!(rects.iter().any(|r| r.contains(pos2(310.0, 310.0))));
@@ -255,9 +258,7 @@ mod tests {
             square(10.0, 10.0, 40.0, Color32::BLUE),
             square(30.0, 30.0, 40.0, Color32::BLUE),
         ];
-        let Damage::Rects(rects) = between(&before, &now, screen()) else {
-            panic!("expected rectangles");
-        };
+        let rects = rects_of(between(&before, &now, screen()));
         assert_eq!(rects, vec![Rect::from_min_max(pos2(8.0, 8.0), pos2(72.0, 72.0))]);
     }
 
@@ -304,9 +305,7 @@ mod tests {
             square(300.0, 300.0, 10.0, Color32::GREEN),
             square(100.0, 10.0, 20.0, Color32::RED),
         ];
-        let Damage::Rects(rects) = between(&before, &now, screen()) else {
-            panic!("expected rectangles");
-        };
+        let rects = rects_of(between(&before, &now, screen()));
         assert!(rects.iter().any(|r| r.contains(pos2(20.0, 20.0))));
         assert!(rects.iter().any(|r| r.contains(pos2(305.0, 305.0))));
         assert!(!rects.iter().any(|r| r.contains(pos2(110.0, 20.0))));
@@ -343,9 +342,7 @@ mod tests {
         let now: Vec<_> = (0..30)
             .map(|i| square(i as f32 * 30.0, 0.0, 5.0, Color32::BLUE))
             .collect();
-        let Damage::Rects(rects) = between(&before, &now, screen()) else {
-            panic!("expected rectangles");
-        };
+        let rects = rects_of(between(&before, &now, screen()));
         assert_eq!(rects.len(), 1);
         assert!(rects[0].contains(pos2(2.0, 2.0)) && rects[0].contains(pos2(872.0, 2.0)));
     }
