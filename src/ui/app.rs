@@ -732,7 +732,7 @@ impl Table {
         );
         match self.ledger.record(&self.catalogue, &self.game, report) {
             Ok(_) => self.message = None,
-            Err(e) => self.message = Some(Msg::NotRecorded(&i18n::ledger_error(&e, self.lang)).text(self.lang)),
+            Err(e) => self.message = Some(Msg::NotRecorded(&e).text(self.lang)),
         }
     }
 
@@ -905,8 +905,7 @@ impl Table {
         let played = form.point.trim();
         if !played.is_empty() {
             let size = game.size();
-            let point =
-                Point::from_gtp(played, size).map_err(|e| Msg::PlayedAt(&i18n::coord_error(&e, lang)).text(lang))?;
+            let point = Point::from_gtp(played, size).map_err(|e| Msg::PlayedAt(&e).text(lang))?;
             game.record_move(form.player, point, Ruling::Void)
                 .map_err(|e| i18n::refusal(&e, size, lang))?;
             move_number = game.position().move_number;
@@ -937,7 +936,7 @@ impl Table {
                 if played.is_empty() {
                     self.ledger = ledger;
                 }
-                Err(Msg::NotRecorded(&i18n::ledger_error(&e, self.lang)).text(self.lang))
+                Err(Msg::NotRecorded(&e).text(self.lang))
             }
         }
     }
@@ -970,7 +969,7 @@ impl Table {
         let mut ledger = self.ledger.clone();
         ledger
             .record(&self.catalogue, &self.game, report)
-            .map_err(|e| Msg::NotRecorded(&i18n::ledger_error(&e, self.lang)).text(self.lang))?;
+            .map_err(|e| Msg::NotRecorded(&e).text(self.lang))?;
         let mut clock = self.clock.clone();
         clock
             .record_lateness(now, player, late, LatenessRule { factor, limit }, reason)

@@ -10,8 +10,11 @@ pub use super::i18n_errors::{
     job_error, ledger_error, rank_error, refusal, refused_at, scoring_error, session_error, store_error,
 };
 use crate::board::Color;
+use crate::board::CoordError;
+use crate::clock::ClockError;
 pub use crate::lang::Lang;
-use crate::session::TableId;
+use crate::ledger::LedgerError;
+use crate::session::{ChainError, SessionError, StoreError, TableId};
 
 /// Declares `Text` (one variant a string), `Text::ALL` and `Text::tr` from one table, so a string
 /// cannot lack its Chinese or its English, nor be missing from `ALL`.
@@ -490,24 +493,24 @@ impl MoveLine<'_> {
 /// in the engine's words is its detail (a system's reason, an SGF reader's message).
 #[derive(Clone, Copy)]
 pub enum Msg<'a> {
-    Refused(&'a dyn Display),
-    CannotShow(TableId, &'a dyn Display),
+    Refused(&'a SessionError),
+    CannotShow(TableId, &'a SessionError),
     PlayerNeedsName,
     SamePlayerTwice,
     NoRound(u32),
     ClockReplaced(TableId),
-    NotSavedAt(&'a Path, &'a dyn Display),
-    NotLeftUncharged(TableId, &'a dyn Display),
-    AuditBroken(&'a Path, &'a dyn Display),
+    NotSavedAt(&'a Path, &'a StoreError),
+    NotLeftUncharged(TableId, &'a ClockError),
+    AuditBroken(&'a Path, &'a ChainError),
     UnsavedClosed(usize),
     SavedAs(&'a Path),
-    NotSaved(&'a dyn Display),
+    NotSaved(&'a StoreError),
     Opened(&'a Path),
     Imported(&'a Path),
     PathError(&'a Path, &'a dyn Display),
     Exported(&'a Path),
     NotExported(&'a Path, &'a dyn Display),
-    SnapshotFailed(&'a Path, &'a dyn Display),
+    SnapshotFailed(&'a Path, &'a StoreError),
     NoDialog,
     /// The recovery: the file, its tables, the journal entries replayed.
     Recovered(&'a Path, usize, usize),
@@ -529,13 +532,13 @@ pub enum Msg<'a> {
     /// A pack (its language) with clips missing or unreadable: how many.
     ClipsMissing(&'a str, usize),
     /// A ledger entry refused (the ledger's reason).
-    NotRecorded(&'a dyn Display),
+    NotRecorded(&'a LedgerError),
     /// The sealed move (its text) could not be played on resuming: why.
     SealedRefused(&'a str, &'a str),
     /// The sealed move (its text) does not name a point: the arbiter plays it on the board.
     PlaySealed(&'a str),
     /// The "played at" point of an illegal move did not read.
-    PlayedAt(&'a dyn Display),
+    PlayedAt(&'a CoordError),
     /// The catalogue (its edition) has no lateness rule.
     NoLatenessRule(&'a dyn Display),
     /// A flagged move in the move list: its line.
@@ -571,10 +574,10 @@ impl Msg<'_> {
         let en = lang == Lang::En;
         let id = |id: TableId| table_id(id, lang);
         match self {
-            Msg::Refused(e) if en => format!("refused: {e}"),
-            Msg::Refused(e) => format!("未执行：{e}"),
-            Msg::CannotShow(t, e) if en => format!("{} cannot be shown: {e}", id(t)),
-            Msg::CannotShow(t, e) => format!("{}无法显示：{e}", id(t)),
+            Msg::Refused(e) if en => format!("refused: {}", session_error(e, lang)),
+            Msg::Refused(e) => format!("未执行：{}", session_error(e, lang)),
+            Msg::CannotShow(t, e) if en => format!("{} cannot be shown: {}", id(t), session_error(e, lang)),
+            Msg::CannotShow(t, e) => format!("{}无法显示：{}", id(t), session_error(e, lang)),
             Msg::PlayerNeedsName if en => "a player needs a name".to_string(),
             Msg::PlayerNeedsName => "棋手必须有姓名".to_string(),
             Msg::SamePlayerTwice if en => "Black and White must be two different players".to_string(),
@@ -583,18 +586,26 @@ impl Msg<'_> {
             Msg::NoRound(n) => format!("没有第{n}轮"),
             Msg::ClockReplaced(t) if en => format!("{}: the clock was replaced: its new events are not stored", id(t)),
             Msg::ClockReplaced(t) => format!("{}：棋钟已被替换，新的计时记录未保存", id(t)),
-            Msg::NotSavedAt(p, e) if en => format!("{}: not saved: {e}", p.display()),
-            Msg::NotSavedAt(p, e) => format!("{}：未保存：{e}", p.display()),
-            Msg::NotLeftUncharged(t, e) if en => format!("{}: the time could not be left uncharged: {e}", id(t)),
-            Msg::NotLeftUncharged(t, e) => format!("{}：这段时间未能不计入用时：{e}", id(t)),
-            Msg::AuditBroken(p, e) if en => format!("{}: the audit trail does not hold: {e}", p.display()),
-            Msg::AuditBroken(p, e) => format!("{}：变更记录校验不通过：{e}", p.display()),
+            Msg::NotSavedAt(p, e) if en => format!("{}: not saved: {}", p.display(), store_error(e, lang)),
+            Msg::NotSavedAt(p, e) => format!("{}：未保存：{}", p.display(), store_error(e, lang)),
+            Msg::NotLeftUncharged(t, e) if en => format!(
+                "{}: the time could not be left uncharged: {}",
+                id(t),
+                clock_error(e, lang)
+            ),
+            Msg::NotLeftUncharged(t, e) => format!("{}：这段时间未能不计入用时：{}", id(t), clock_error(e, lang)),
+            Msg::AuditBroken(p, e) if en => format!(
+                "{}: the audit trail does not hold: {}",
+                p.display(),
+                chain_error(e, lang)
+            ),
+            Msg::AuditBroken(p, e) => format!("{}：变更记录校验不通过：{}", p.display(), chain_error(e, lang)),
             Msg::UnsavedClosed(n) if en => format!("the unsaved session ({n} tables) was closed without being saved"),
             Msg::UnsavedClosed(n) => format!("未保存的赛事（{n}台对局）已关闭，没有保存"),
             Msg::SavedAs(p) if en => format!("saved as {}", p.display()),
             Msg::SavedAs(p) => format!("已另存为{}", p.display()),
-            Msg::NotSaved(e) if en => format!("not saved: {e}"),
-            Msg::NotSaved(e) => format!("未保存：{e}"),
+            Msg::NotSaved(e) if en => format!("not saved: {}", store_error(e, lang)),
+            Msg::NotSaved(e) => format!("未保存：{}", store_error(e, lang)),
             Msg::Opened(p) if en => format!("opened {}", p.display()),
             Msg::Opened(p) => format!("已打开{}", p.display()),
             Msg::Imported(p) if en => format!("imported {}", p.display()),
@@ -605,8 +616,10 @@ impl Msg<'_> {
             Msg::Exported(p) => format!("已导出{}", p.display()),
             Msg::NotExported(p, e) if en => format!("{}: not exported: {e}", p.display()),
             Msg::NotExported(p, e) => format!("{}：导出失败：{e}", p.display()),
-            Msg::SnapshotFailed(p, e) if en => format!("{}: the last snapshot failed: {e}", p.display()),
-            Msg::SnapshotFailed(p, e) => format!("{}：最后一次存档失败：{e}", p.display()),
+            Msg::SnapshotFailed(p, e) if en => {
+                format!("{}: the last snapshot failed: {}", p.display(), store_error(e, lang))
+            }
+            Msg::SnapshotFailed(p, e) => format!("{}：最后一次存档失败：{}", p.display(), store_error(e, lang)),
             Msg::NoDialog if en => {
                 "no file dialog is available here (no desktop portal): type a path instead".to_string()
             }
@@ -662,10 +675,10 @@ impl Msg<'_> {
             Msg::SealedRefused(text, why) => format!("封盘着法 {text}：{why}"),
             Msg::PlaySealed(text) if en => format!("the sealed move: {text}: play it on the board"),
             Msg::PlaySealed(text) => format!("封盘着法：{text}：请在棋盘上落子"),
-            Msg::NotRecorded(e) if en => format!("not recorded: {e}"),
-            Msg::NotRecorded(e) => format!("未记录：{e}"),
-            Msg::PlayedAt(e) if en => format!("played at: {e}"),
-            Msg::PlayedAt(e) => format!("落子位置：{e}"),
+            Msg::NotRecorded(e) if en => format!("not recorded: {}", ledger_error(e, lang)),
+            Msg::NotRecorded(e) => format!("未记录：{}", ledger_error(e, lang)),
+            Msg::PlayedAt(e) if en => format!("played at: {}", coord_error(e, lang)),
+            Msg::PlayedAt(e) => format!("落子位置：{}", coord_error(e, lang)),
             Msg::NoLatenessRule(edition) if en => {
                 format!("not recorded: the {edition} catalogue has no lateness rule")
             }

@@ -80,6 +80,23 @@ fn every_message(lang: Lang) -> Vec<String> {
     let id = TableId { round: 2, table: 7 };
     let path = Path::new("/tmp/event.ron");
     let e = "the error";
+    // One error of each engine kind that a message carries (each kind's every variant is in
+    // `every_engine_error`).
+    let session = crate::session::SessionError::NoSuchRound(4);
+    let store = crate::session::StoreError::Io {
+        path: path.to_path_buf(),
+        source: std::io::Error::other("disk full"),
+    };
+    let clock = crate::clock::ClockError::NotRunning;
+    let chain = crate::session::ChainError::Sequence { index: 3, seq: 2 };
+    let ledger = crate::ledger::LedgerError::WrongCatalogue {
+        ledger: crate::ledger::Edition::Chinese2002,
+        catalogue: crate::ledger::Edition::ChineseOld,
+    };
+    let coord = crate::board::CoordError::OffBoard {
+        text: "Z99".to_string(),
+        size: 19,
+    };
     let mut out = vec![
         i18n::labelled(Text::AuditTrail, "broken at 3", lang),
         i18n::not_whole_number(Text::MoveNumber, "x", lang),
@@ -92,24 +109,24 @@ fn every_message(lang: Lang) -> Vec<String> {
     let messages = [
         Msg::SealedRefused("D4", e),
         Msg::PlaySealed("tengen"),
-        Msg::Refused(&e),
-        Msg::CannotShow(id, &e),
+        Msg::Refused(&session),
+        Msg::CannotShow(id, &session),
         Msg::PlayerNeedsName,
         Msg::SamePlayerTwice,
         Msg::NoRound(4),
         Msg::ClockReplaced(id),
-        Msg::NotSavedAt(path, &e),
-        Msg::NotLeftUncharged(id, &e),
-        Msg::AuditBroken(path, &e),
+        Msg::NotSavedAt(path, &store),
+        Msg::NotLeftUncharged(id, &clock),
+        Msg::AuditBroken(path, &chain),
         Msg::UnsavedClosed(3),
         Msg::SavedAs(path),
-        Msg::NotSaved(&e),
+        Msg::NotSaved(&store),
         Msg::Opened(path),
         Msg::Imported(path),
         Msg::PathError(path, &e),
         Msg::Exported(path),
         Msg::NotExported(path, &e),
-        Msg::SnapshotFailed(path, &e),
+        Msg::SnapshotFailed(path, &store),
         Msg::NoDialog,
         Msg::Recovered(path, 3, 12),
         Msg::Loaded(path, 3),
@@ -123,8 +140,8 @@ fn every_message(lang: Lang) -> Vec<String> {
         Msg::VoiceLoaderFailed(Some(&e)),
         Msg::VoiceLoaderFailed(None),
         Msg::ClipsMissing("zh", 2),
-        Msg::NotRecorded(&e),
-        Msg::PlayedAt(&e),
+        Msg::NotRecorded(&ledger),
+        Msg::PlayedAt(&coord),
         Msg::NoLatenessRule(&"2002"),
         Msg::Illegal("12. B D4"),
         Msg::Captures(3, 1),

@@ -408,10 +408,7 @@ impl Workstation {
         match result {
             Ok(()) => true,
             Err(e) => {
-                self.notify(
-                    Msg::Refused(&i18n::session_error(&e, self.lang())).text(self.lang()),
-                    true,
-                );
+                self.notify(Msg::Refused(&e).text(self.lang()), true);
                 false
             }
         }
@@ -438,7 +435,7 @@ impl Workstation {
                         print,
                     });
                 }
-                Err(e) => errors.push(Msg::CannotShow(id, &i18n::session_error(&e, self.lang())).text(self.lang())),
+                Err(e) => errors.push(Msg::CannotShow(id, &e).text(self.lang())),
             }
         }
         self.live = live;
@@ -489,10 +486,7 @@ impl Workstation {
                     l.table = table;
                 }
             }
-            Err(e) => self.notify(
-                Msg::CannotShow(id, &i18n::session_error(&e, self.lang())).text(self.lang()),
-                true,
-            ),
+            Err(e) => self.notify(Msg::CannotShow(id, &e).text(self.lang()), true),
         }
     }
 
@@ -514,10 +508,7 @@ impl Workstation {
                 self.selected = Some(id);
                 self.view = View::Table;
             }
-            Err(e) => self.notify(
-                Msg::CannotShow(id, &i18n::session_error(&e, self.lang())).text(self.lang()),
-                true,
-            ),
+            Err(e) => self.notify(Msg::CannotShow(id, &e).text(self.lang()), true),
         }
     }
 
@@ -790,7 +781,7 @@ impl Workstation {
             let failures: Vec<String> = saver
                 .failures()
                 .into_iter()
-                .map(|e| Msg::NotSavedAt(path, &i18n::store_error(&e, self.lang())).text(self.lang()))
+                .map(|e| Msg::NotSavedAt(path, &e).text(self.lang()))
                 .collect();
             for f in failures {
                 self.notify(f, true);
@@ -846,10 +837,7 @@ impl Workstation {
                 .pause(at, reason)
                 .and_then(|()| l.table.clock.resume(at).map(|_| ()));
             if let Err(e) = paused {
-                self.notify(
-                    Msg::NotLeftUncharged(*id, &i18n::clock_error(&e, self.lang())).text(self.lang()),
-                    true,
-                );
+                self.notify(Msg::NotLeftUncharged(*id, &e).text(self.lang()), true);
             }
             self.sync(*id);
         }
@@ -881,10 +869,7 @@ impl Workstation {
                 running: running.clone(),
             });
         } else if let Err(e) = &loaded.chain {
-            self.notify(
-                Msg::AuditBroken(&path, &i18n::chain_error(e, self.lang())).text(self.lang()),
-                true,
-            );
+            self.notify(Msg::AuditBroken(&path, e).text(self.lang()), true);
         }
         self.session = loaded.session;
         self.place = Place::File { path, saver };
@@ -942,10 +927,7 @@ impl Workstation {
                     self.notify(Msg::SavedAs(&path).text(self.lang()), false);
                     self.place = Place::File { path, saver };
                 }
-                Err(e) => self.notify(
-                    Msg::NotSaved(&i18n::store_error(&e, self.lang())).text(self.lang()),
-                    true,
-                ),
+                Err(e) => self.notify(Msg::NotSaved(&e).text(self.lang()), true),
             },
             Done::Opened { path, result } => match result {
                 Ok((store, loaded)) => {
@@ -975,10 +957,7 @@ impl Workstation {
             },
             Done::Closed { path, result } => {
                 if let Err(e) = result {
-                    self.notify(
-                        Msg::SnapshotFailed(&path, &i18n::store_error(&e, self.lang())).text(self.lang()),
-                        true,
-                    );
+                    self.notify(Msg::SnapshotFailed(&path, &e).text(self.lang()), true);
                 }
             }
             Done::NoDialog(request) => {
