@@ -123,16 +123,14 @@ pub fn run_window_with(session: Option<PathBuf>) -> Result<(), eframe::Error> {
             let settings = Settings::load(cc.storage);
             let mut ws = first_workstation(settings, wall_clock());
             ws.files.repaint = Some(cc.egui_ctx.clone());
-            if let Some(path) = session {
-                ws.apply(WsCommand::File(Request::Open, Some(path)), Duration::ZERO);
-            }
-            let origin = Instant::now();
-            let sound = Sound::start(ws.settings.voice, ws.settings.volume, Some(cc.egui_ctx.clone()));
             let mut shell = Shell::new(ws);
-            shell.sound = Some((sound, origin));
+            // The fonts join before the first frame, so it is drawn with them (Chinese too).
+            shell.install_look(&cc.egui_ctx);
             Ok(Box::new(Window {
-                origin,
+                origin: Instant::now(),
                 shell,
+                after_first_frame: Some(AfterFirstFrame { session }),
+                drawn_once: false,
                 started,
                 timed: started.is_some(),
             }))
@@ -156,16 +154,48 @@ fn wall_clock() -> Duration {
 struct Window {
     origin: Instant,
     shell: Shell,
+    /// Work that waits until the first frame is on screen (then taken, once).
+    after_first_frame: Option<AfterFirstFrame>,
+    drawn_once: bool,
     /// When `GO_ARBITER_TIMING=1`: the start, until the first frame's time is printed.
     started: Option<Instant>,
     /// `GO_ARBITER_TIMING=1`: each frame drawn is reported.
     timed: bool,
 }
 
+/// What starts only once the first frame is on screen, so that nothing competes with it for the
+/// processor or the dynamic loader: the sound (opening the audio device loads ALSA's plugins and
+/// decodes the voice packs on a worker thread) and the session file given at the start (read on
+/// a worker thread; the window shows it when it arrives).
+struct AfterFirstFrame {
+    session: Option<PathBuf>,
+}
+
+impl AfterFirstFrame {
+    fn start(self, shell: &mut Shell, ctx: &egui::Context, origin: Instant, now: Duration) {
+        if let Some(path) = self.session {
+            shell.ws.apply(WsCommand::File(Request::Open, Some(path)), now);
+        }
+        let settings = &shell.ws.settings;
+        let sound = Sound::start(settings.voice, settings.volume, Some(ctx.clone()));
+        shell.sound = Some((sound, origin));
+    }
+}
+
 impl eframe::App for Window {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         let now = self.origin.elapsed();
+        if self.drawn_once
+            && let Some(after) = self.after_first_frame.take()
+        {
+            after.start(&mut self.shell, ui.ctx(), self.origin, now);
+        }
         self.shell.frame(ui, now, wall_clock());
+        if self.after_first_frame.is_some() {
+            // The next frame comes as soon as this one is shown, and starts what waited for it.
+            ui.ctx().request_repaint();
+        }
+        self.drawn_once = true;
         if let Some(started) = self.started.take() {
             eprintln!("first frame: {:.1} ms", started.elapsed().as_secs_f64() * 1000.0);
         } else if self.timed {
@@ -216,13 +246,19 @@ impl Shell {
         }
     }
 
-    /// One frame at `now` (the workstation's timeline) and `wall` (since the Unix epoch).
-    pub fn frame(&mut self, ui: &mut egui::Ui, now: Duration, wall: Duration) {
+    /// Adds the bundled CJK font and the window's look to `ctx` (once; the first frame does it if
+    /// nothing did before). Fonts added take effect from the next frame.
+    pub fn install_look(&mut self, ctx: &egui::Context) {
         if !self.fonts_installed {
-            fonts::install(ui.ctx());
-            look::install(ui.ctx());
+            fonts::install(ctx);
+            look::install(ctx);
             self.fonts_installed = true;
         }
+    }
+
+    /// One frame at `now` (the workstation's timeline) and `wall` (since the Unix epoch).
+    pub fn frame(&mut self, ui: &mut egui::Ui, now: Duration, wall: Duration) {
+        self.install_look(ui.ctx());
         self.ws.files.repaint = Some(ui.ctx().clone());
         self.ws.poll(now, wall);
         let lang = self.ws.lang();
