@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # packaging/measure-window.sh: the window's figures (issue 7) under Xvfb with the release build:
-# the first frame's time (GO_ARBITER_TIMING=1, median of 5 starts), the CPU used while two clocks
+# the first frame's time (GO_ARBITER_TIMING=1, median of 9 starts), the CPU used while two clocks
 # run in byo-yomi (painted in part, as shipped, and every frame painted whole: GO_ARBITER_PAINT=full)
 # and while no clock runs (percent of one core, from /proc/PID/stat over
 # MEASURE_SECONDS), and the peak memory (VmHWM) with a session of 50 tables.
@@ -12,7 +12,7 @@
 # size, one label) is timed the same way, as the machine's baseline.
 #
 # Builds nothing. Environment: MEASURE_SECONDS (default 60), SIZE (default 1260x860), STARTS (first
-# frames timed, default 5), SHOT=path.png
+# frames timed, default 9), SHOT=path.png
 # (a screenshot of the byo-yomi table after the CPU measure, to check the clicks landed).
 # Needs Xvfb and xdotool. Settings go to a temporary HOME, never the user's.
 set -euo pipefail
@@ -24,7 +24,7 @@ WRITER=target/release/examples/window_figures
 BARE=target/release/examples/bare_window
 MEASURE_SECONDS="${MEASURE_SECONDS:-60}"
 SIZE="${SIZE:-1260x860}"
-STARTS="${STARTS:-5}"
+STARTS="${STARTS:-9}"
 
 fail() { echo "measure-window: FAILED: $*" >&2; exit 1; }
 [[ -x "$BINARY" && -x "$WRITER" && -x "$BARE" ]] ||
@@ -96,7 +96,11 @@ cpu_percent() {
 }
 
 echo "measure-window: $("$BINARY" --version), Xvfb $DISPLAY ${SIZE}, $(nproc) cores" >&2
+# The three first frames are timed in turn, start by start, so that the machine's drift over the
+# run (another process, the page cache) falls on all three alike.
 baseline=()
+bare=()
+with=()
 for n in $(seq "$STARTS"); do
     app_log="$work/baseline-$n.log"
     "$BARE" >"$app_log" 2>&1 &
@@ -104,11 +108,13 @@ for n in $(seq "$STARTS"); do
     for _ in $(seq 300); do grep -qs "first frame" "$app_log" && break; sleep 0.1; done
     baseline+=("$(first_frame_ms)")
     stop
+    start "" "bare-$n"
+    bare+=("$(first_frame_ms)")
+    stop
+    start running "with-$n"
+    with+=("$(first_frame_ms)")
+    stop
 done
-bare=()
-for n in $(seq "$STARTS"); do start "" "bare-$n"; bare+=("$(first_frame_ms)"); stop; done
-with=()
-for n in $(seq "$STARTS"); do start running "with-$n"; with+=("$(first_frame_ms)"); stop; done
 
 start running cpu
 settle
@@ -142,6 +148,9 @@ printf '%-58s %s ms (%s)\n' "first frame, no session (median of $STARTS)" \
     "$(printf '%s\n' "${bare[@]}" | median)" "${bare[*]}"
 printf '%-58s %s ms (%s)\n' "first frame, 50-table session (median of $STARTS)" \
     "$(printf '%s\n' "${with[@]}" | median)" "${with[*]}"
+# What the workstation adds to the bare window, start by start (each pair timed one after the other).
+printf '%-58s %s ms\n' "first frame, no session minus bare window (median)" \
+    "$(paste -d' ' <(printf '%s\n' "${bare[@]}") <(printf '%s\n' "${baseline[@]}") | awk '{printf "%.1f\n", $1 - $2}' | median)"
 printf '%-58s %s %% of a core (%s frames a second)\n' "CPU, two clocks in byo-yomi, ${MEASURE_SECONDS} s" \
     "$running_cpu" "$running_fps"
 printf '%-58s %s %% of a core (%s frames a second)\n' "the same, every frame painted whole" \
