@@ -32,8 +32,8 @@ pub enum SgfError {
     TooLarge { bytes: usize, limit: usize },
     #[error("{at}: this is a binary file, not SGF text")]
     Binary { at: Location },
-    #[error("{at}: {message}")]
-    Syntax { at: Location, message: String },
+    #[error("{at}: {fault}")]
+    Syntax { at: Location, fault: SyntaxFault },
     #[error("the file holds no game")]
     NoGame,
     #[error("{at}: the game is not Go (GM[{gm}])")]
@@ -61,6 +61,24 @@ pub enum SgfError {
     TwoMoves { at: Location },
     #[error("{at}: {source}")]
     Game { at: Location, source: GameError },
+}
+
+/// What is wrong with the text's structure (an [`SgfError::Syntax`]).
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum SyntaxFault {
+    #[error("`)` closes a game tree that was never opened")]
+    UnopenedTree,
+    #[error("a node outside any game tree (missing `(`)")]
+    NodeOutsideTree,
+    #[error("a property value opened here is never closed with `]` (truncated file?)")]
+    UnclosedValue,
+    #[error("a game tree opened here is never closed with `)` (truncated file?)")]
+    UnclosedTree,
+    #[error("no game tree: SGF starts with `(;`")]
+    NoTree,
+    /// sgf-parse refused the text (its message).
+    #[error("not valid SGF ({0})")]
+    Parser(String),
 }
 
 /// Reads the first game of an SGF file.
@@ -121,7 +139,7 @@ pub fn read_str(text: &str) -> Result<Game, SgfError> {
     };
     let trees = sgf_parse::parse_with_options(text, &options).map_err(|e| SgfError::Syntax {
         at: scanned.first_node(),
-        message: format!("not valid SGF ({e})"),
+        fault: SyntaxFault::Parser(e.to_string()),
     })?;
     let tree = trees.into_iter().next().ok_or(SgfError::NoGame)?;
     let root = match tree {

@@ -26,7 +26,8 @@ use super::pack::VoicePack;
 use super::samples::ClipSamples;
 use super::timeline::{Onset, PlaybackAnchor, Timeline, TimelineInput, WallClock, When};
 
-/// What the audio edge can do right now; the UI shows [`AudioStatus::notice`].
+/// What the audio edge can do right now; the window says a [`Silence`] in its own language,
+/// [`AudioStatus::notice`] is the English line.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum AudioStatus {
     /// The output is being opened (off the UI thread).
@@ -38,7 +39,34 @@ pub enum AudioStatus {
         buffer_frames: Option<u32>,
     },
     /// No sound: announcements are captions only.
-    Silent { reason: String },
+    Silent { reason: Silence },
+}
+
+/// Why there is no sound. The window says it in its language; the system's own detail (ALSA's
+/// message, say) is kept as the system wrote it.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Silence {
+    /// The audio thread did not start (the system's reason).
+    #[error("cannot start the audio thread: {0}")]
+    NoThread(String),
+    /// The system has no default output device.
+    #[error("no sound device: no default output device")]
+    NoDevice,
+    /// The default device could not be opened or started (the system's reason).
+    #[error("no sound device: {0}")]
+    CannotOpen(String),
+    /// The device's own output cannot be fed (what it asks for: "0 channels", "sample format X").
+    #[error("no sound device: the device's output is not supported ({0})")]
+    Unsupported(String),
+    /// The device failed while playing (the system's reason).
+    #[error("the sound device failed: {0}")]
+    Failed(String),
+    /// Opening the device panicked inside the host's backend.
+    #[error("the sound device could not be opened")]
+    Panicked,
+    /// Sound switched off (`AudioConfig::open_device` false).
+    #[error("sound is off")]
+    Off,
 }
 
 impl AudioStatus {
@@ -142,7 +170,7 @@ impl AudioEngine {
                 set(
                     &status,
                     AudioStatus::Silent {
-                        reason: format!("cannot start the audio thread: {e}"),
+                        reason: Silence::NoThread(e.to_string()),
                     },
                 );
                 (None, None)
@@ -161,13 +189,11 @@ impl AudioEngine {
     }
 
     /// An engine without sound (captions only), with `reason` as its notice.
-    pub fn silent(reason: &str) -> AudioEngine {
+    pub fn silent(reason: Silence) -> AudioEngine {
         let (_, onsets) = channel();
         AudioEngine {
             tx: None,
-            status: Arc::new(Mutex::new(AudioStatus::Silent {
-                reason: reason.to_string(),
-            })),
+            status: Arc::new(Mutex::new(AudioStatus::Silent { reason })),
             onsets,
             pack: None,
             next_id: 0,
@@ -308,23 +334,25 @@ struct Device {
 /// Opens the default output: a cpal stream whose callback pulls rodio's mixer, after publishing
 /// when the buffer it fills will be heard (cpal's playback timestamp). rodio's own device sink
 /// hides that timestamp, and without it the sound server's latency can only be guessed.
-fn open(config: &AudioConfig, status: &Arc<Mutex<AudioStatus>>, xruns: &Arc<AtomicU64>) -> Result<Device, String> {
+fn open(config: &AudioConfig, status: &Arc<Mutex<AudioStatus>>, xruns: &Arc<AtomicU64>) -> Result<Device, Silence> {
     use rodio::cpal::traits::{DeviceTrait, HostTrait, StreamTrait};
 
     let device = rodio::cpal::default_host()
         .default_output_device()
-        .ok_or("no default output device")?;
-    let supported = device.default_output_config().map_err(|e| e.to_string())?;
+        .ok_or(Silence::NoDevice)?;
+    let supported = device
+        .default_output_config()
+        .map_err(|e| Silence::CannotOpen(e.to_string()))?;
     let format = supported.sample_format();
     let base = supported.config();
-    let channels = NonZero::new(base.channels).ok_or("a device with no channels")?;
-    let rate = NonZero::new(base.sample_rate).ok_or("a device with a zero sample rate")?;
+    let channels = NonZero::new(base.channels).ok_or_else(|| Silence::Unsupported("0 channels".to_string()))?;
+    let rate = NonZero::new(base.sample_rate).ok_or_else(|| Silence::Unsupported("sample rate 0".to_string()))?;
 
     let attempts = match config.buffer_frames {
         Some(frames) => vec![BufferSize::Fixed(frames), BufferSize::Default],
         None => vec![BufferSize::Default],
     };
-    let mut last_error = String::new();
+    let mut last_error = Silence::NoDevice;
     for buffer_size in attempts {
         let stream_config = StreamConfig { buffer_size, ..base };
         let (mixer, source) = rodio::mixer::mixer(channels, rate);
@@ -340,7 +368,7 @@ fn open(config: &AudioConfig, status: &Arc<Mutex<AudioStatus>>, xruns: &Arc<Atom
                 _ => set(
                     &error_status,
                     AudioStatus::Silent {
-                        reason: format!("the sound device failed: {e}"),
+                        reason: Silence::Failed(e.to_string()),
                     },
                 ),
             }
@@ -352,9 +380,10 @@ fn open(config: &AudioConfig, status: &Arc<Mutex<AudioStatus>>, xruns: &Arc<Atom
             SampleFormat::U16 => build::<u16>(&device, &stream_config, source, anchor.clone(), on_error),
             SampleFormat::U8 => build::<u8>(&device, &stream_config, source, anchor.clone(), on_error),
             SampleFormat::F64 => build::<f64>(&device, &stream_config, source, anchor.clone(), on_error),
-            other => Err(format!("unsupported sample format {other}")),
+            other => Err(Silence::Unsupported(format!("sample format {other}"))),
         };
-        match stream.and_then(|stream| stream.play().map(|()| stream).map_err(|e| e.to_string())) {
+        let played = stream.and_then(|s| s.play().map(|()| s).map_err(|e| Silence::CannotOpen(e.to_string())));
+        match played {
             Ok(stream) => {
                 let buffer_frames = match buffer_size {
                     BufferSize::Fixed(frames) => Some(frames),
@@ -381,7 +410,7 @@ fn build<T>(
     mut source: MixerSource,
     anchor: Arc<PlaybackAnchor>,
     on_error: impl FnMut(rodio::cpal::Error) + Send + 'static,
-) -> Result<rodio::cpal::Stream, String>
+) -> Result<rodio::cpal::Stream, Silence>
 where
     T: rodio::cpal::SizedSample + rodio::cpal::FromSample<f32>,
 {
@@ -400,7 +429,7 @@ where
             on_error,
             None,
         )
-        .map_err(|e| e.to_string())
+        .map_err(|e| Silence::CannotOpen(e.to_string()))
 }
 
 struct Output {
@@ -420,31 +449,21 @@ fn run(
         match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| open(&config, &status, &xruns))) {
             Ok(Ok(sink)) => Some(sink),
             Ok(Err(reason)) => {
-                set(
-                    &status,
-                    AudioStatus::Silent {
-                        reason: format!("no sound device: {reason}"),
-                    },
-                );
+                set(&status, AudioStatus::Silent { reason });
                 None
             }
             Err(_) => {
                 set(
                     &status,
                     AudioStatus::Silent {
-                        reason: "the sound device could not be opened".to_string(),
+                        reason: Silence::Panicked,
                     },
                 );
                 None
             }
         }
     } else {
-        set(
-            &status,
-            AudioStatus::Silent {
-                reason: "sound is off".to_string(),
-            },
-        );
+        set(&status, AudioStatus::Silent { reason: Silence::Off });
         None
     };
     if let Some(device) = &sink {

@@ -87,6 +87,11 @@ impl OneSide {
         in_tens(self.count)
     }
 
+    /// The count as a Chinese arbiter writes it: "18个10又4子".
+    pub fn tens_zh(&self) -> String {
+        in_tens_zh(self.count)
+    }
+
     /// Checks a number the arbiter counted on the board against the engine's count.
     pub fn check(&self, counted: Quarters) -> Check {
         Check {
@@ -108,6 +113,19 @@ pub fn in_tens(count: Quarters) -> String {
         format!("{tens} {unit}")
     } else {
         format!("{tens} {unit} and {}", rest.stones_text())
+    }
+}
+
+/// A count in stones read in tens, as a Chinese arbiter writes it: the tens ("18个10"), then the
+/// rest in stones as the rules write stones (Art. 11: "3又3/4子"): "18个10又4子",
+/// "18个10又4又1/2子", "18个10子", "1个10又3子", "1/2子".
+pub fn in_tens_zh(count: Quarters) -> String {
+    let tens = count.0.div_euclid(40);
+    let rest = Quarters(count.0.rem_euclid(40));
+    match (tens, rest == Quarters::ZERO) {
+        (0, _) => format!("{}子", rest.stones_text_zh()),
+        (_, true) => format!("{tens}个10子"),
+        (_, false) => format!("{tens}个10又{}子", rest.stones_text_zh()),
     }
 }
 
@@ -145,5 +163,30 @@ impl Check {
             in_tens(self.expected),
             size.stones_text()
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn stones(text: &str) -> Quarters {
+        Quarters::parse_stones(text).unwrap_or(Quarters(-1))
+    }
+
+    #[test]
+    fn a_count_in_tens_is_written_the_chinese_way_with_the_rules_fractions() {
+        assert_eq!(in_tens_zh(stones("184 1/2")), "18个10又4又1/2子");
+        assert_eq!(in_tens_zh(stones("184")), "18个10又4子");
+        assert_eq!(in_tens_zh(stones("180")), "18个10子");
+        assert_eq!(in_tens_zh(stones("13")), "1个10又3子");
+        assert_eq!(in_tens_zh(stones("176 3/4")), "17个10又6又3/4子");
+        assert_eq!(in_tens_zh(stones("1/2")), "1/2子");
+        // The English reading is unchanged, and the two never mix.
+        assert_eq!(in_tens(stones("184 1/2")), "18 tens and 4 1/2");
+        for text in ["184 1/2", "180", "13", "1/2", "361"] {
+            let zh = in_tens_zh(stones(text));
+            assert!(!zh.contains("ten") && !zh.contains(" and "), "{zh}");
+        }
     }
 }

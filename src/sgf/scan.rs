@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use super::SgfError;
+use super::{SgfError, SyntaxFault};
 
 /// A place in the file: line and column from 1, and the byte offset.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -74,7 +74,7 @@ pub(super) fn scan(text: &str) -> Result<Scanned, SgfError> {
                     None => {
                         return Err(SgfError::Syntax {
                             at: here,
-                            message: "`)` closes a game tree that was never opened".into(),
+                            fault: SyntaxFault::UnopenedTree,
                         });
                     }
                 },
@@ -82,7 +82,7 @@ pub(super) fn scan(text: &str) -> Result<Scanned, SgfError> {
                     if open.is_empty() {
                         return Err(SgfError::Syntax {
                             at: here,
-                            message: "a node outside any game tree (missing `(`)".into(),
+                            fault: SyntaxFault::NodeOutsideTree,
                         });
                     }
                     nodes.push(here);
@@ -105,19 +105,19 @@ pub(super) fn scan(text: &str) -> Result<Scanned, SgfError> {
     if let Some(at) = value_start {
         return Err(SgfError::Syntax {
             at,
-            message: "a property value opened here is never closed with `]` (truncated file?)".into(),
+            fault: SyntaxFault::UnclosedValue,
         });
     }
     if let Some((at, _)) = open.last() {
         return Err(SgfError::Syntax {
             at: *at,
-            message: "a game tree opened here is never closed with `)` (truncated file?)".into(),
+            fault: SyntaxFault::UnclosedTree,
         });
     }
     if !seen_tree {
         return Err(SgfError::Syntax {
             at: here,
-            message: "no game tree: SGF starts with `(;`".into(),
+            fault: SyntaxFault::NoTree,
         });
     }
     Ok(Scanned {

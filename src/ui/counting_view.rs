@@ -14,7 +14,7 @@ use crate::session::{AuditEntry, Role};
 use super::app::{Command, Table};
 use super::board_view::Overlay;
 use super::counting::{Counting, Dispute, Tool, areas};
-use super::i18n::{self, Msg, Text};
+use super::i18n::{self, Lang, Msg, Text};
 
 const GOOD: Color32 = Color32::from_rgb(60, 170, 80);
 const BAD: Color32 = Color32::from_rgb(230, 80, 60);
@@ -82,11 +82,19 @@ pub fn toolbar(ui: &mut egui::Ui, table: &Table, counting: &Counting) -> Vec<Com
     commands
 }
 
-/// "+ 3 3/4", "- 1", "0": an amount that moves the par.
-fn signed(q: Quarters) -> String {
+/// Stones as the language writes them: "184 1/2" ("184又1/2", as the rules write 3又3/4).
+fn stones(q: Quarters, lang: Lang) -> String {
+    match lang {
+        Lang::En => q.stones_text(),
+        Lang::Zh => q.stones_text_zh(),
+    }
+}
+
+/// "+ 3 3/4", "- 1", "0" ("+ 3又3/4"): an amount that moves the par.
+fn signed(q: Quarters, lang: Lang) -> String {
     match q.0.signum() {
-        1 => format!("+ {}", q.stones_text()),
-        -1 => format!("- {}", (-q).stones_text()),
+        1 => format!("+ {}", stones(q, lang)),
+        -1 => format!("- {}", stones(-q, lang)),
         _ => "0".to_string(),
     }
 }
@@ -160,25 +168,28 @@ fn slip(ui: &mut egui::Ui, count: &Count, counting: &mut Counting, lang: i18n::L
     let name = i18n::color_name(counting.side, lang);
     egui::Grid::new("slip").num_columns(2).striped(true).show(ui, |ui| {
         ui.label(format!("{name} {}", Text::Area.tr(lang)));
-        ui.label(RichText::new(one.count.stones_text()).strong());
+        ui.label(RichText::new(stones(one.count, lang)).strong());
         ui.end_row();
         ui.label("");
-        ui.label(one.tens());
+        ui.label(match lang {
+            Lang::En => one.tens(),
+            Lang::Zh => one.tens_zh(),
+        });
         ui.end_row();
         ui.label(Text::HalfBoard.tr(lang));
-        ui.label(one.half_board.stones_text());
+        ui.label(stones(one.half_board, lang));
         ui.end_row();
         ui.label(Text::Komi.tr(lang));
-        ui.label(signed(one.komi));
+        ui.label(signed(one.komi, lang));
         ui.end_row();
         ui.label(Text::Compensation.tr(lang));
-        ui.label(signed(one.compensation));
+        ui.label(signed(one.compensation, lang));
         ui.end_row();
         ui.label(Text::PenaltyStones.tr(lang));
-        ui.label(signed(one.penalties));
+        ui.label(signed(one.penalties, lang));
         ui.end_row();
         ui.label(RichText::new(Text::Par.tr(lang)).strong());
-        ui.label(RichText::new(one.par.stones_text()).strong());
+        ui.label(RichText::new(stones(one.par, lang)).strong());
         ui.end_row();
     });
     ui.add_enabled_ui(!counting.locked(), |ui| {

@@ -291,6 +291,39 @@ texts! {
         "handicap stones are placed on a new game, before the clock starts",
         "让子只能在新对局开钟之前摆放",
     ),
+    // The event's settings window (event_view.rs).
+    EventMenu => ("Event…", "赛事设置…"),
+    EventSettings => ("Event settings", "赛事设置"),
+    EventName => ("Event name", "赛事名称"),
+    EventDates => ("Dates (comma-separated)", "日期（用逗号分隔）"),
+    Venue => ("Venue", "地点"),
+    PenaltyEdition => ("Penalty rules", "判罚规则"),
+    RulesPreset => ("Rules", "规则"),
+    EventKomi => ("Komi", "贴目"),
+    KomiHint => ("3 3/4 stones or 7.5 points", "3又3/4子或7.5目"),
+    DefaultControl => ("Default time control", "默认用时"),
+    LatenessLimit => ("Lateness limit", "迟到时限"),
+    LatenessTogether => (
+        "15 minutes: venue and lodging together (Art. 22.2)",
+        "15分钟：赛场与住地在一处（第22.2条）",
+    ),
+    LatenessApart => (
+        "1 hour: venue and lodging apart (Art. 22.1)",
+        "1小时：赛场与住地不在一处（第22.1条）",
+    ),
+    LatenessMinutes => ("Minutes", "分钟数"),
+    EventTakesEffect => (
+        "Rules, komi and time control apply to tables created from now on; the lateness limit applies to every table at once.",
+        "规则、贴目和用时适用于此后新建的对局台；迟到时限立即适用于所有对局台。",
+    ),
+    PresetChinese2002 => ("Chinese (2002)", "中国规则（2002年版）"),
+    PresetChineseOld => ("Chinese (old text)", "中国规则（旧版）"),
+    PresetJapanese => ("Japanese", "日本规则"),
+    PresetKorean => ("Korean", "韩国规则"),
+    PresetAga => ("AGA", "美国围棋协会规则（AGA）"),
+    PresetIng => ("Ing", "应氏规则"),
+    PresetNewZealand => ("New Zealand", "新西兰规则"),
+    PresetTrompTaylor => ("Tromp-Taylor", "Tromp-Taylor规则"),
 }
 
 impl Lang {
@@ -507,7 +540,6 @@ pub enum Msg<'a> {
     NotSaved(&'a StoreError),
     Opened(&'a Path),
     Imported(&'a Path),
-    PathError(&'a Path, &'a dyn Display),
     Exported(&'a Path),
     NotExported(&'a Path, &'a dyn Display),
     SnapshotFailed(&'a Path, &'a StoreError),
@@ -566,6 +598,20 @@ pub enum Msg<'a> {
     OutOfTime(Color, &'a str),
     /// A press after the player's time had already run out: who, and when.
     AlreadyOutOfTime(Color, &'a str),
+    /// The event's settings: the event has no name.
+    EventNeedsName,
+    /// The event's settings: the komi typed does not read.
+    NotKomi(&'a str),
+    /// The event's settings: how the komi typed reads, in stones and in points.
+    KomiReads(crate::scoring::Quarters),
+    /// The event's settings: the default time control does not read (the clock's reason).
+    BadDefaultControl(&'a crate::clock::ControlError),
+    /// The event's settings: the lateness limit typed does not read.
+    NotLatenessLimit(&'a str),
+    /// An SGF file imported as a table did not read (the SGF reader's error).
+    NotImported(&'a Path, &'a crate::sgf::SgfError),
+    /// The SGF file named by `GO_ARBITER_OPEN` did not read (the SGF reader's error).
+    NotOpenedAtStart(&'a crate::sgf::SgfError),
 }
 
 impl Msg<'_> {
@@ -610,8 +656,6 @@ impl Msg<'_> {
             Msg::Opened(p) => format!("已打开{}", p.display()),
             Msg::Imported(p) if en => format!("imported {}", p.display()),
             Msg::Imported(p) => format!("已导入{}", p.display()),
-            Msg::PathError(p, e) if en => format!("{}: {e}", p.display()),
-            Msg::PathError(p, e) => format!("{}：{e}", p.display()),
             Msg::Exported(p) if en => format!("exported {}", p.display()),
             Msg::Exported(p) => format!("已导出{}", p.display()),
             Msg::NotExported(p, e) if en => format!("{}: not exported: {e}", p.display()),
@@ -722,6 +766,34 @@ impl Msg<'_> {
             ),
             Msg::AlreadyOutOfTime(player, at) => {
                 format!("{}已在{at}超时：须由裁判裁决（第22.5条）", color_name(player, lang))
+            }
+            Msg::EventNeedsName if en => "the event needs a name".to_string(),
+            Msg::EventNeedsName => "赛事名称不能为空".to_string(),
+            Msg::NotKomi(typed) if en => format!(
+                "`{typed}` is not a komi: write stones (3 3/4, 3 3/4 stones) or points (7.5, 7.5 points), whole or half points only"
+            ),
+            Msg::NotKomi(typed) => {
+                format!("“{typed}”不是贴目：请写子数（3又3/4、3又3/4子）或目数（7.5、7.5目），只能是整目或半目")
+            }
+            Msg::KomiReads(komi) if en => format!("= {} stones = {} points", komi.stones_text(), komi.points_decimal()),
+            Msg::KomiReads(komi) => format!("＝{}子＝{}目", komi.stones_text_zh(), komi.points_decimal()),
+            Msg::BadDefaultControl(e) if en => format!("default time control: {}", control_error(e, lang)),
+            Msg::BadDefaultControl(e) => format!("默认用时：{}", control_error(e, lang)),
+            Msg::NotLatenessLimit(typed) if en => {
+                format!("`{typed}` is not a lateness limit: write minutes (15, 60) or a duration (1h, 90s)")
+            }
+            Msg::NotLatenessLimit(typed) => format!("“{typed}”不是迟到时限：请写分钟数（15、60）或时长（1h、90s）"),
+            Msg::NotImported(p, e) if en => format!("{}: {e}", p.display()),
+            Msg::NotImported(p, e) => {
+                format!("{}：无法导入：{}", p.display(), super::i18n_errors::sgf_error(e, lang))
+            }
+            Msg::NotOpenedAtStart(e) if en => format!("{}: {e}", super::OPEN_VAR),
+            Msg::NotOpenedAtStart(e) => {
+                format!(
+                    "{}：棋谱无法读取：{}",
+                    super::OPEN_VAR,
+                    super::i18n_errors::sgf_error(e, lang)
+                )
             }
         }
     }

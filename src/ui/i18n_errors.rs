@@ -5,16 +5,18 @@
 use super::counting::{Dispute, Refusal};
 use super::export_job::JobError;
 use super::i18n::{Text, color_name, table_id};
+use crate::audio::{PackError, Silence};
 use crate::board::{Color, CoordError, Point};
 use crate::clock::{ClockError, ControlError, PRESETS};
 use crate::export::ExportError;
 use crate::game::{GameError, Illegal};
 use crate::lang::Lang;
-use crate::ledger::{ClaimRefused, LedgerError};
+use crate::ledger::{ClaimRefused, LedgerError, article_label};
 use crate::scoring::{Check, ScoringError};
 use crate::session::format::{FormatError, VERSION};
 use crate::session::model::{RankError, StoredGameError};
 use crate::session::{ChainError, SessionError, Signer, StoreError, TableId};
+use crate::sgf::{Location, SgfError, SyntaxFault};
 
 /// Why a move or an edit was refused, with points in board coordinates ("D4").
 pub fn refusal(e: &GameError, size: u8, lang: Lang) -> String {
@@ -102,14 +104,14 @@ pub fn hand_count_check(check: &Check, lang: Lang) -> String {
         return check.describe();
     }
     if check.agrees() {
-        return format!("相符：{}子", check.expected.stones_text());
+        return format!("相符：{}子", check.expected.stones_text_zh());
     }
     let direction = if check.difference.0 > 0 { "多" } else { "少" };
     format!(
         "实数{}子，应为{}子：{direction}{}子",
-        check.counted.stones_text(),
-        check.expected.stones_text(),
-        check.difference.abs().stones_text()
+        check.counted.stones_text_zh(),
+        check.expected.stones_text_zh(),
+        check.difference.abs().stones_text_zh()
     )
 }
 
@@ -174,11 +176,96 @@ pub fn control_error(e: &ControlError, lang: Lang) -> String {
                 presets.join("、")
             )
         }
-        ControlError::Shape { spec, expected } => format!("“{spec}”：应为 {expected}"),
-        ControlError::Duration { text, why } => format!("“{text}”不是时长：{why}（例如30s、10m、1h30m）"),
+        ControlError::Shape { spec, expected } => format!("“{spec}”：应为{}", control_form(expected)),
+        ControlError::Duration { text, why } => {
+            format!("“{text}”不是时长：{}（例如30s、10m、1h30m）", duration_fault(why))
+        }
         ControlError::Number { text } => format!("“{text}”不是整数"),
-        ControlError::Invalid { spec, why } => format!("“{spec}”：{why}"),
+        ControlError::Invalid { spec, why } => format!("“{spec}”：{}", control_fault(why)),
     }
+}
+
+/// A time control's written form as the clock engine states it ("chinese:MAIN/RESERVED, as
+/// chinese:60m/5"), its parts named in Chinese ("chinese:基本用时/保留分钟数，例如chinese:60m/5").
+fn control_form(expected: &str) -> String {
+    let (form, example) = match expected.split_once(", as ") {
+        Some((form, example)) => (form, Some(example)),
+        None => (expected, None),
+    };
+    let mut out = String::new();
+    let mut word = String::new();
+    // The parts are the runs of capitals; the kind, the separators and the example stay.
+    for c in form.chars().chain(std::iter::once(' ')) {
+        if c.is_ascii_uppercase() {
+            word.push(c);
+            continue;
+        }
+        if !word.is_empty() {
+            out.push_str(match word.as_str() {
+                "MAIN" => "基本用时",
+                "RESERVED" | "MINUTES" => "保留分钟数",
+                "PERIODS" => "读秒次数",
+                "PERIOD" => "每次读秒时长",
+                "MOVES" => "手数",
+                "INCREMENT" => "每手加时",
+                other => other,
+            });
+            word.clear();
+        }
+        out.push(c);
+    }
+    out.pop();
+    match example {
+        Some(example) => format!("{out}，例如{example}"),
+        None => out,
+    }
+}
+
+/// Why a written duration does not read (the clock engine's reason), in Chinese.
+fn duration_fault(why: &str) -> &str {
+    match why {
+        "it is empty" => "是空的",
+        "only whole seconds are allowed" => "只能是整秒",
+        "units are h, m and s" => "单位只能是h、m和s",
+        "a unit needs a number before it" => "单位前须有数字",
+        "write units once each, largest first" => "每个单位只写一次，从大到小",
+        "the number is too large" => "数字太大",
+        "a number needs a unit after it (h, m or s)" => "数字后须有单位（h、m或s）",
+        other => other,
+    }
+}
+
+/// Why a time control that reads is refused (the clock engine's reason), in Chinese, with its
+/// numbers.
+fn control_fault(why: &str) -> String {
+    let fixed = match why {
+        "a period cannot be 0 seconds" => Some("每次读秒不能是0秒"),
+        "a period needs at least one move and more than 0 seconds" => Some("每个阶段至少一手，时长须多于0秒"),
+        "sudden death needs more than 0 seconds" => Some("包干用时须多于0秒"),
+        "Fischer needs main time or an increment" => Some("费舍尔计时须有基本用时或每手加时"),
+        _ => None,
+    };
+    if let Some(zh) = fixed {
+        return zh.to_string();
+    }
+    // "reserve 1 to 10 minutes, not 0", "1 to 6 periods, not 9", "5 reserved minutes do not fit
+    // in 3m of main time".
+    if let Some((range, n)) = why
+        .strip_prefix("reserve ")
+        .and_then(|r| r.split_once(" minutes, not "))
+    {
+        return format!("保留读秒须为{}分钟，不能是{n}分钟", range.replace(" to ", "至"));
+    }
+    if let Some((range, n)) = why.split_once(" periods, not ") {
+        return format!("读秒次数须为{}次，不能是{n}次", range.replace(" to ", "至"));
+    }
+    if let Some((n, main)) = why
+        .strip_suffix(" of main time")
+        .and_then(|r| r.split_once(" reserved minutes do not fit in "))
+    {
+        return format!("{n}分钟保留读秒超出了{main}的基本用时");
+    }
+    why.to_string()
 }
 
 /// Why a typed point does not name a point of the board, in `lang`, with the text typed.
@@ -197,10 +284,14 @@ pub fn ledger_error(e: &LedgerError, lang: Lang) -> String {
         return e.to_string();
     }
     match e {
-        LedgerError::WrongCatalogue { ledger, catalogue } => {
-            format!("处罚目录是{catalogue}规则的，本记录遵循{ledger}规则")
+        LedgerError::WrongCatalogue { ledger, catalogue } => format!(
+            "处罚目录是{}的，本记录遵循{}",
+            catalogue.title(lang),
+            ledger.title(lang)
+        ),
+        LedgerError::UnknownOffence { offence, edition } => {
+            format!("{}的处罚目录中没有{offence:?}", edition.title(lang))
         }
-        LedgerError::UnknownOffence { offence, edition } => format!("{edition}处罚目录中没有{offence:?}"),
         LedgerError::Refused(claim) => format!("申诉不予受理：{}", claim_refused(claim, lang)),
         LedgerError::ChoiceNeeded { options } => format!("须由裁判选择处罚：{options}"),
         LedgerError::NotAnOption { chosen, allowed } => {
@@ -225,15 +316,19 @@ fn claim_refused(e: &ClaimRefused, lang: Lang) -> String {
             next_move,
             article,
         } => format!(
-            "已过时限：{}在第{offence_move}手之后已下了第{next_move}手；申诉只能在申诉方下一手之前提出（{article}）",
-            color_name(*claimant, lang)
+            "已过时限：{}在第{offence_move}手之后已下了第{next_move}手；申诉只能在申诉方下一手之前提出（{}）",
+            color_name(*claimant, lang),
+            article_zh(article)
         ),
-        ClaimRefused::GameOver { how, article } => {
-            format!("已过时限：对局已结束（{how}）；对对方的申诉须在对局中立即提出（{article}）")
-        }
-        ClaimRefused::PastMove { played, limit, article } => {
-            format!("已过时限：已下到第{played}手；只能更正到第{limit}手为止（{article}）")
-        }
+        ClaimRefused::GameOver { how, article } => format!(
+            "已过时限：对局已结束（{}）；对对方的申诉须在对局中立即提出（{}）",
+            game_over_zh(how),
+            article_zh(article)
+        ),
+        ClaimRefused::PastMove { played, limit, article } => format!(
+            "已过时限：已下到第{played}手；只能更正到第{limit}手为止（{}）",
+            article_zh(article)
+        ),
         ClaimRefused::FutureMove { move_number, moves } => {
             format!("棋谱中还没有第{move_number}手（棋谱共{moves}手）")
         }
@@ -246,6 +341,38 @@ fn claim_refused(e: &ClaimRefused, lang: Lang) -> String {
             color_name(*player, lang)
         ),
     }
+}
+
+/// An article as the ledger labels it in English ("Art. 17.2", "old Art. 16.2", "local rule"),
+/// labelled in Chinese by the ledger ("第17.2条", "旧第16.2条", "本赛规定").
+fn article_zh(label: &str) -> String {
+    let article = if label == article_label("local", Lang::En) {
+        "local".to_string()
+    } else if let Some(old) = label.strip_prefix("old Art. ") {
+        format!("old {old}")
+    } else if let Some(article) = label.strip_prefix("Art. ") {
+        article.to_string()
+    } else {
+        return label.to_string();
+    };
+    article_label(&article, Lang::Zh)
+}
+
+/// How the game ended as the ledger says it (`ledger::game_over`: "Black resigned", "two passes
+/// in a row", "result recorded: B+R"), in Chinese.
+fn game_over_zh(how: &str) -> String {
+    if how == "two passes in a row" {
+        return "双方连续停一手".to_string();
+    }
+    if let Some(result) = how.strip_prefix("result recorded: ") {
+        return format!("已记录结果{result}");
+    }
+    for color in [Color::Black, Color::White] {
+        if how == format!("{} resigned", color.name()) {
+            return format!("{}认输", color_name(color, Lang::Zh));
+        }
+    }
+    how.to_string()
 }
 
 /// Why the session refused a change or a table cannot be shown (the session engine's error), in
@@ -369,9 +496,16 @@ pub fn chain_error(e: &ChainError, lang: Lang) -> String {
 /// Why a stored game does not read back, in `lang`, with the reader's detail.
 fn stored_game_error(e: &StoredGameError, lang: Lang) -> String {
     match (e, lang) {
-        (StoredGameError::Record(e), Lang::Zh) => format!("棋谱无法按SGF读取：{e}"),
-        (StoredGameError::Control { text, message }, Lang::Zh) => format!("用时“{text}”无法读取：{message}"),
-        (StoredGameError::Clock(e), Lang::Zh) => format!("计时记录无法重放：{e}"),
+        (StoredGameError::Record(e), Lang::Zh) => format!("棋谱无法按SGF读取：{}", sgf_error(e, lang)),
+        (StoredGameError::Control { text, message }, Lang::Zh) => {
+            // The message is the clock's reason in English: the text read again gives it typed.
+            let why = match text.parse::<crate::clock::TimeControl>() {
+                Err(e) => control_error(&e, lang),
+                Ok(_) => message.clone(),
+            };
+            format!("用时“{text}”无法读取：{why}")
+        }
+        (StoredGameError::Clock(e), Lang::Zh) => format!("计时记录无法重放：{}", clock_error(e, lang)),
         (e, Lang::En) => e.to_string(),
     }
 }
@@ -404,5 +538,243 @@ pub fn job_error(e: &JobError, lang: Lang) -> String {
         (JobError::NotStarted(e), Lang::Zh) => format!("导出线程无法启动：{e}"),
         (JobError::Stopped, Lang::En) => "the export thread stopped before the end".to_string(),
         (JobError::Stopped, Lang::Zh) => "导出线程在完成前停止".to_string(),
+    }
+}
+
+/// Why there is no sound (the audio engine's reason), in `lang`; the system's own words (ALSA's
+/// message) kept as it wrote them.
+pub fn silence(e: &Silence, lang: Lang) -> String {
+    match (e, lang) {
+        (e, Lang::En) => e.to_string(),
+        (Silence::NoThread(why), Lang::Zh) => format!("音频线程无法启动：{why}"),
+        (Silence::NoDevice, Lang::Zh) => "没有默认的音频输出设备".to_string(),
+        (Silence::CannotOpen(why), Lang::Zh) => format!("音频设备无法打开：{why}"),
+        (Silence::Unsupported(what), Lang::Zh) => format!("不支持该音频设备的输出（{what}）"),
+        (Silence::Failed(why), Lang::Zh) => format!("音频设备出错：{why}"),
+        (Silence::Panicked, Lang::Zh) => "音频设备无法打开".to_string(),
+        (Silence::Off, Lang::Zh) => "声音已关闭".to_string(),
+    }
+}
+
+/// Why a voice pack did not load (the pack loader's error), in `lang`, with the path and the
+/// system's or the manifest reader's reason.
+pub fn pack_error(e: &PackError, lang: Lang) -> String {
+    match (e, lang) {
+        (e, Lang::En) => e.to_string(),
+        (PackError::NotAFolder(path), Lang::Zh) => format!("{}：不是文件夹", path.display()),
+        (PackError::Io { path, error }, Lang::Zh) => format!("{}：无法读取：{error}", path.display()),
+        (PackError::Manifest { path, error }, Lang::Zh) => format!("{}：语音包清单无法读取：{error}", path.display()),
+    }
+}
+
+/// A place in an SGF file: "第3行第7列".
+fn sgf_place(at: &Location) -> String {
+    format!("第{}行第{}列", at.line, at.column)
+}
+
+/// Why an SGF file does not read (the SGF reader's error), in `lang`, with its line and column,
+/// property and value; the system's reason and sgf-parse's message kept as they are.
+pub fn sgf_error(e: &SgfError, lang: Lang) -> String {
+    use crate::board::{MAX_SIZE, MIN_SIZE};
+    if lang == Lang::En {
+        return e.to_string();
+    }
+    match e {
+        SgfError::Io { path, message } => format!("无法读取{path}：{message}"),
+        SgfError::TooLarge { bytes, limit } => format!("文件有{bytes}字节；超过{limit}字节的SGF文件不予读取"),
+        SgfError::Binary { at } => format!("{}：这是二进制文件，不是SGF文本", sgf_place(at)),
+        SgfError::Syntax { at, fault } => format!("{}：{}", sgf_place(at), syntax_fault(fault)),
+        SgfError::NoGame => "文件中没有对局".to_string(),
+        SgfError::NotGo { at, gm } => format!("{}：不是围棋棋谱（GM[{gm}]）", sgf_place(at)),
+        SgfError::TooDeep { at, count, limit } => format!(
+            "{}：一条变化连续{count}个节点；超过{limit}个节点的不予读取",
+            sgf_place(at)
+        ),
+        SgfError::TooManyNodes { count, limit } => {
+            format!("文件有{count}个节点；超过{limit}个节点的文件不予读取")
+        }
+        SgfError::BadSize { at, value } => format!(
+            "{}：不支持棋盘大小SZ[{value}]（只支持{MIN_SIZE}至{MAX_SIZE}路的方形棋盘）",
+            sgf_place(at)
+        ),
+        SgfError::OffBoard {
+            at,
+            property,
+            value,
+            size,
+        } => format!("{}：{property}[{value}]不是{size}路棋盘上的点", sgf_place(at)),
+        SgfError::BadValue { at, property, values } => {
+            format!("{}：{property}[{}]不是有效的值", sgf_place(at), values.join("]["))
+        }
+        SgfError::TwoMoves { at } => format!("{}：一个节点中既有黑棋着手又有白棋着手", sgf_place(at)),
+        SgfError::Game { at, source } => format!("{}：{}", sgf_place(at), refusal(source, MAX_SIZE, lang)),
+    }
+}
+
+/// What is wrong with an SGF text's structure, in Chinese; sgf-parse's own message kept.
+fn syntax_fault(fault: &SyntaxFault) -> String {
+    match fault {
+        SyntaxFault::UnopenedTree => "“)”关闭的对局树从未打开".to_string(),
+        SyntaxFault::NodeOutsideTree => "节点不在任何对局树中（缺少“(”）".to_string(),
+        SyntaxFault::UnclosedValue => "从此处开始的属性值没有以“]”结束（文件不完整？）".to_string(),
+        SyntaxFault::UnclosedTree => "从此处开始的对局树没有以“)”结束（文件不完整？）".to_string(),
+        SyntaxFault::NoTree => "没有对局树：SGF以“(;”开头".to_string(),
+        SyntaxFault::Parser(message) => format!("不是有效的SGF（{message}）"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::clock::TimeControl;
+    use crate::ledger::{Catalogue, Edition};
+
+    #[test]
+    fn every_article_a_refused_claim_names_is_said_as_the_chinese_ledger_says_it() {
+        for edition in Edition::ALL {
+            let mut offences = Catalogue::standard(edition).offences;
+            let warning = crate::ledger::SanctionRule::Fixed(crate::ledger::Sanction(vec![]));
+            offences.push(crate::ledger::Offence::local("noise", "Noise", "喧哗", warning));
+            for offence in offences {
+                let refused = LedgerError::Refused(ClaimRefused::PastMove {
+                    played: 50,
+                    limit: 10,
+                    article: offence.article_label(Lang::En),
+                });
+                let zh = ledger_error(&refused, Lang::Zh);
+                assert!(zh.contains(&offence.article_label(Lang::Zh)), "{zh}");
+                assert!(!zh.contains("Art.") && !zh.contains("local rule"), "{zh}");
+                assert!(ledger_error(&refused, Lang::En).contains(&offence.article_label(Lang::En)));
+            }
+        }
+    }
+
+    #[test]
+    fn the_rule_editions_a_ledger_error_names_are_their_chinese_titles() {
+        let e = LedgerError::WrongCatalogue {
+            ledger: Edition::Chinese2002,
+            catalogue: Edition::ChineseOld,
+        };
+        assert_eq!(
+            ledger_error(&e, Lang::Zh),
+            "处罚目录是围棋比赛规则（旧版）的，本记录遵循中国围棋竞赛规则（2002年版）"
+        );
+    }
+
+    #[test]
+    fn how_the_game_ended_is_said_in_chinese_in_a_refused_claim() {
+        let refused = |how: &str| {
+            let e = LedgerError::Refused(ClaimRefused::GameOver {
+                how: how.to_string(),
+                article: "old Art. 16.2".to_string(),
+            });
+            ledger_error(&e, Lang::Zh)
+        };
+        assert_eq!(
+            refused("White resigned"),
+            "申诉不予受理：已过时限：对局已结束（白方认输）；对对方的申诉须在对局中立即提出（旧第16.2条）"
+        );
+        assert!(refused("two passes in a row").contains("（双方连续停一手）"));
+        assert!(refused("result recorded: B+R").contains("（已记录结果B+R）"));
+    }
+
+    /// The time control's error for `spec`, which must not read.
+    fn refused(spec: &str) -> ControlError {
+        match spec.parse::<TimeControl>() {
+            Err(e) => e,
+            Ok(control) => panic!("{spec} reads as {control}"),
+        }
+    }
+
+    #[test]
+    fn a_stored_game_that_does_not_read_gives_the_readers_reason_in_chinese() {
+        let control = StoredGameError::Control {
+            text: "chinese:60m".to_string(),
+            message: refused("chinese:60m").to_string(),
+        };
+        assert_eq!(
+            stored_game_error(&control, Lang::Zh),
+            "用时“chinese:60m”无法读取：“chinese:60m”：应为chinese:基本用时/保留分钟数，例如chinese:60m/5"
+        );
+        let record = match crate::sgf::read_str("(;SZ[99])") {
+            Err(e) => StoredGameError::Record(e),
+            Ok(_) => panic!("a 99x99 board reads"),
+        };
+        assert_eq!(
+            stored_game_error(&record, Lang::Zh),
+            "棋谱无法按SGF读取：第1行第2列：不支持棋盘大小SZ[99]（只支持2至25路的方形棋盘）"
+        );
+        let clock = StoredGameError::Clock(ClockError::NotRunning);
+        assert_eq!(stored_game_error(&clock, Lang::Zh), "计时记录无法重放：棋钟没有在走");
+    }
+
+    #[test]
+    fn a_time_control_refused_says_its_expected_form_and_its_reason_in_chinese() {
+        assert_eq!(
+            control_error(&refused("chinese:60m"), Lang::Zh),
+            "“chinese:60m”：应为chinese:基本用时/保留分钟数，例如chinese:60m/5"
+        );
+        assert_eq!(
+            control_error(&refused("japanese:10m+3"), Lang::Zh),
+            "“japanese:10m+3”：应为japanese:基本用时+读秒次数x每次读秒时长，例如japanese:10m+3x30s"
+        );
+        assert_eq!(
+            control_error(&refused("absolute:1.5m"), Lang::Zh),
+            "“1.5m”不是时长：只能是整秒（例如30s、10m、1h30m）"
+        );
+        assert_eq!(
+            control_error(&refused("chinese:60m/0"), Lang::Zh),
+            "“chinese:60m/0”：保留读秒须为1至10分钟，不能是0分钟"
+        );
+        assert_eq!(
+            control_error(&refused("chinese:3m/5"), Lang::Zh),
+            "“chinese:3m/5”：5分钟保留读秒超出了3m的基本用时"
+        );
+        let specs = [
+            "chinese:60m",
+            "japanese:10m",
+            "japanese:10m+3",
+            "canadian:60m",
+            "canadian:60m+15",
+            "fischer:30m",
+            "absolute:",
+            "absolute:1.5m",
+            "absolute:5q",
+            "absolute:m",
+            "absolute:1s1m",
+            "absolute:99999999999999999999h",
+            "absolute:30",
+            "chinese:60m/0",
+            "chinese:3m/5",
+            "japanese:10m+9x30s",
+            "japanese:10m+3x0s",
+            "canadian:60m+0/10m",
+            "absolute:0",
+            "fischer:0+0",
+        ];
+        for spec in specs {
+            let e = refused(spec);
+            let english = match &e {
+                ControlError::Shape { expected, .. } => expected.to_string(),
+                ControlError::Duration { why, .. } => why.to_string(),
+                ControlError::Invalid { why, .. } => why.clone(),
+                other => panic!("{spec}: {other}"),
+            };
+            let zh = control_error(&e, Lang::Zh);
+            assert!(!zh.contains(&english), "{spec}: the engine's English in {zh}");
+            for word in [
+                ", as ",
+                "MAIN",
+                "PERIOD",
+                "MOVES",
+                "INCREMENT",
+                "RESERVED",
+                " to ",
+                " not ",
+            ] {
+                assert!(!zh.contains(word), "{spec}: {word} in {zh}");
+            }
+            assert!(control_error(&e, Lang::En).contains(&english));
+        }
     }
 }

@@ -12,6 +12,8 @@
 //!   confirmation and overrides (the workstation stores them in the session).
 //! - [`counting_view`]: the counting toolbar and the slip (count, par, tens, result, hand count).
 //! - [`ledger_view`]: quick offence buttons and the incident list.
+//! - [`event_view`]: the event's settings window (File > Event…): name, dates, venue, rules, komi,
+//!   default time control, lateness limit; OK returns one command.
 //! - [`moves_view`]: the move list and the board's toolbar.
 //! - [`i18n`]: every string in English and Chinese, in one table.
 //!
@@ -28,6 +30,7 @@ pub mod counting;
 pub mod counting_view;
 pub mod damage;
 pub mod dialogs;
+pub mod event_view;
 pub mod export_job;
 pub mod files;
 pub mod fonts;
@@ -83,7 +86,7 @@ fn first_workstation(settings: Settings, wall: Duration) -> Workstation {
         }
         Err(e) => {
             let mut ws = Workstation::new(settings, wall);
-            ws.notify(format!("{OPEN_VAR}: {e}"), true);
+            ws.notify(Msg::NotOpenedAtStart(&e).text(ws.lang()), true);
             ws
         }
     }
@@ -226,6 +229,8 @@ pub struct Shell {
     pub ws: Workstation,
     pub results: ResultsScreen,
     pub settings_open: bool,
+    /// The event's settings window, while open (its form as typed).
+    pub event_form: Option<event_view::EventForm>,
     fonts_installed: bool,
     /// The caller's voice and the `Instant` the workstation's timeline starts at (none in tests:
     /// captions only).
@@ -240,6 +245,7 @@ impl Shell {
             ws,
             results: ResultsScreen::default(),
             settings_open: false,
+            event_form: None,
             fonts_installed: false,
             sound: None,
             voiced: None,
@@ -276,6 +282,7 @@ impl Shell {
                 self.ws.sidebar = drafts;
             });
         commands.extend(windows(ui.ctx(), &mut self.ws));
+        commands.extend(event_view::window(ui.ctx(), &mut self.event_form, lang));
         if self.settings_open {
             let mut open = true;
             let mut settings = self.ws.settings.clone();
@@ -378,6 +385,13 @@ impl Shell {
                         commands.push(WsCommand::File(request, None));
                         ui.close();
                     }
+                }
+                ui.separator();
+                if ui.button(Text::EventMenu.tr(lang)).clicked() {
+                    self.event_form = Some(event_view::EventForm::of(&self.ws.session.event, lang));
+                    // Opened: the next frame shows it.
+                    ui.ctx().request_repaint();
+                    ui.close();
                 }
             });
             let results = self.ws.view == View::Results;
@@ -550,6 +564,8 @@ fn windows(ctx: &egui::Context, ws: &mut Workstation) -> Vec<WsCommand> {
 mod table_harness;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_event;
 #[cfg(test)]
 mod tests_lang;
 #[cfg(test)]

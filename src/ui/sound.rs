@@ -7,11 +7,12 @@ use std::sync::Arc;
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
 use std::time::{Duration, Instant};
 
-use crate::audio::{AudioConfig, AudioEngine, AudioStatus, Caption, VoicePack, shipped_pack_dir};
+use crate::audio::{AudioConfig, AudioEngine, AudioStatus, Caption, PackError, Silence, VoicePack, shipped_pack_dir};
 use crate::caller::{Announcement, clip_ids};
 use crate::lang::Lang;
 
 use super::i18n::Msg;
+use super::i18n_errors::{pack_error, silence};
 
 /// How often the window looks again while the output is still being opened.
 pub const STARTING_POLL: Duration = Duration::from_millis(250);
@@ -41,12 +42,12 @@ pub fn pack_dirs(lang: Lang) -> Vec<PathBuf> {
 }
 
 /// What is wrong with the voice pack; said in the window's language by [`Sound::notice`].
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub enum PackProblem {
     /// No pack of this language (folder name) in any place looked; the last place looked.
     NotFound(&'static str, PathBuf),
-    /// The pack did not read (the pack's error).
-    Unreadable(String),
+    /// The pack did not read (the pack's error, said in the window's language).
+    Unreadable(Arc<PackError>),
     /// The loader thread did not start (its error), or stopped without an answer (`None`).
     Loader(Option<String>),
     /// The pack's language and how many of its clips are missing or unreadable (captions).
@@ -56,12 +57,13 @@ pub enum PackProblem {
 impl PackProblem {
     pub fn text(&self, lang: Lang) -> String {
         match self {
-            PackProblem::NotFound(name, dir) => Msg::NoVoicePack(name, dir),
-            PackProblem::Unreadable(e) => Msg::VoicePackUnreadable(e),
-            PackProblem::Loader(e) => Msg::VoiceLoaderFailed(e.as_ref().map(|e| e as &dyn std::fmt::Display)),
-            PackProblem::ClipsMissing(language, n) => Msg::ClipsMissing(language, *n),
+            PackProblem::NotFound(name, dir) => Msg::NoVoicePack(name, dir).text(lang),
+            PackProblem::Unreadable(e) => Msg::VoicePackUnreadable(&pack_error(e, lang)).text(lang),
+            PackProblem::Loader(e) => {
+                Msg::VoiceLoaderFailed(e.as_ref().map(|e| e as &dyn std::fmt::Display)).text(lang)
+            }
+            PackProblem::ClipsMissing(language, n) => Msg::ClipsMissing(language, *n).text(lang),
         }
-        .text(lang)
     }
 }
 
@@ -73,7 +75,7 @@ fn load_pack(lang: Lang) -> Result<VoicePack, PackProblem> {
         let last = dirs.last().cloned().unwrap_or_default();
         return Err(PackProblem::NotFound(folder(lang), last));
     };
-    VoicePack::load(dir, &clip_ids()).map_err(|e| PackProblem::Unreadable(e.to_string()))
+    VoicePack::load(dir, &clip_ids()).map_err(|e| PackProblem::Unreadable(Arc::new(e)))
 }
 
 /// The sound of the window: one audio engine, the chosen voice and volume.
@@ -106,7 +108,7 @@ impl Sound {
     }
 
     /// Captions only, with `reason` as the notice (tests, or sound switched off).
-    pub fn silent(reason: &str, voice: Lang) -> Sound {
+    pub fn silent(reason: Silence, voice: Lang) -> Sound {
         Sound::with_engine(AudioEngine::silent(reason), voice, 1.0, None)
     }
 
@@ -221,7 +223,7 @@ impl Sound {
     /// The line to show in `lang` when the arbiter should know: no sound device, or a pack problem.
     pub fn notice(&self, lang: Lang) -> Option<String> {
         let status = match self.engine.status() {
-            AudioStatus::Silent { reason } => Some(Msg::NoSound(&reason).text(lang)),
+            AudioStatus::Silent { reason } => Some(Msg::NoSound(&silence(&reason, lang)).text(lang)),
             AudioStatus::Starting | AudioStatus::Playing { .. } => None,
         };
         let pack = self.pack_problem.as_ref().map(|p| p.text(lang));
@@ -271,7 +273,7 @@ mod tests {
 
     #[test]
     fn without_a_device_the_notice_says_so_and_calls_are_captions() {
-        let mut sound = Sound::silent("no sound device: none in the test", Lang::Zh);
+        let mut sound = Sound::silent(Silence::NoDevice, Lang::Zh);
         let notice = sound.notice(Lang::En);
         assert!(notice.as_deref().is_some_and(|n| n.contains("No sound")), "{notice:?}");
         let notice = sound.notice(Lang::Zh);
@@ -292,8 +294,58 @@ mod tests {
     }
 
     #[test]
+    fn the_no_sound_reason_is_said_in_chinese_with_the_systems_own_words_kept() {
+        let alsa = "ALSA lib pcm.c:2722:(snd_pcm_open_noupdate) Unknown PCM default";
+        let sound = Sound::silent(Silence::CannotOpen(alsa.to_string()), Lang::Zh);
+        let notice = sound.notice(Lang::Zh).unwrap_or_default();
+        assert!(
+            notice.starts_with(&format!("没有声音（音频设备无法打开：{alsa}）：报时只以字幕显示")),
+            "{notice}"
+        );
+        assert!(
+            !notice.contains("no sound device") && !notice.contains("No sound"),
+            "{notice}"
+        );
+        let notice = sound.notice(Lang::En).unwrap_or_default();
+        assert!(
+            notice.starts_with(&format!("No sound (no sound device: {alsa})")),
+            "{notice}"
+        );
+        for (reason, zh) in [
+            (Silence::NoDevice, "没有默认的音频输出设备"),
+            (Silence::Off, "声音已关闭"),
+            (
+                Silence::Failed("device unplugged".to_string()),
+                "音频设备出错：device unplugged",
+            ),
+        ] {
+            let notice = Sound::silent(reason, Lang::Zh).notice(Lang::Zh).unwrap_or_default();
+            assert!(notice.starts_with(&format!("没有声音（{zh}）")), "{notice}");
+        }
+    }
+
+    #[test]
+    fn a_voice_pack_that_does_not_read_is_said_in_chinese() {
+        let dir = std::env::temp_dir().join(format!("go-arbiter-bad-pack-{}", std::process::id()));
+        let _ = std::fs::create_dir_all(&dir);
+        let _ = std::fs::write(dir.join(crate::audio::pack::MANIFEST), "(clips: oops");
+        let problem = match VoicePack::load(&dir, &clip_ids()) {
+            Err(e) => PackProblem::Unreadable(Arc::new(e)),
+            Ok(_) => panic!("a broken manifest loads"),
+        };
+        let _ = std::fs::remove_dir_all(&dir);
+        let zh = problem.text(Lang::Zh);
+        assert!(zh.starts_with("没有语音："), "{zh}");
+        assert!(zh.contains("voice.ron：语音包清单无法读取："), "{zh}");
+        assert!(problem.text(Lang::En).starts_with("no voice: "));
+        let missing = PackProblem::Unreadable(Arc::new(PackError::NotAFolder(PathBuf::from("/nowhere/zh"))));
+        assert_eq!(missing.text(Lang::Zh), "没有语音：/nowhere/zh：不是文件夹");
+        assert_eq!(missing.text(Lang::En), "no voice: /nowhere/zh: not a folder");
+    }
+
+    #[test]
     fn the_voice_changes_pack_and_the_volume_is_kept_in_range() {
-        let mut sound = Sound::silent("off", Lang::Zh);
+        let mut sound = Sound::silent(Silence::Off, Lang::Zh);
         wait_for_pack(&mut sound);
         let zh = sound.play(&call("sec_30"), Instant::now()).text;
         sound.set_voice(Lang::En);

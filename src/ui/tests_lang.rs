@@ -11,6 +11,7 @@ use egui_kittest::kittest::Queryable;
 use super::app::Keys;
 use super::fonts;
 use super::i18n::{self, Lang, Msg, Text};
+use super::i18n_errors;
 use super::settings::{self, Settings};
 use crate::board::Color;
 
@@ -97,6 +98,13 @@ fn every_message(lang: Lang) -> Vec<String> {
         text: "Z99".to_string(),
         size: 19,
     };
+    let sgf = crate::sgf::SgfError::TwoMoves {
+        at: crate::sgf::Location {
+            line: 3,
+            column: 7,
+            offset: 40,
+        },
+    };
     let mut out = vec![
         i18n::labelled(Text::AuditTrail, "broken at 3", lang),
         i18n::not_whole_number(Text::MoveNumber, "x", lang),
@@ -123,7 +131,6 @@ fn every_message(lang: Lang) -> Vec<String> {
         Msg::NotSaved(&store),
         Msg::Opened(path),
         Msg::Imported(path),
-        Msg::PathError(path, &e),
         Msg::Exported(path),
         Msg::NotExported(path, &e),
         Msg::SnapshotFailed(path, &store),
@@ -157,6 +164,8 @@ fn every_message(lang: Lang) -> Vec<String> {
         Msg::Points("184"),
         Msg::NotStones("x"),
         Msg::OverrideLine("CA", "miscount", "B+0.5"),
+        Msg::NotImported(path, &sgf),
+        Msg::NotOpenedAtStart(&sgf),
     ];
     out.extend(messages.into_iter().map(|m| m.text(lang)));
     let lines = [
@@ -459,7 +468,97 @@ fn every_engine_error(lang: Lang) -> Vec<String> {
     ));
     out.push(Msg::OutOfTime(Color::Black, "1:00:00").text(lang));
     out.push(Msg::AlreadyOutOfTime(Color::White, "1:00:00").text(lang));
+    use crate::audio::{PackError, Silence};
+    let silences = [
+        Silence::NoThread("Resource temporarily unavailable (os error 11)".to_string()),
+        Silence::NoDevice,
+        Silence::CannotOpen("ALSA lib pcm.c:2722: Unknown PCM default".to_string()),
+        Silence::Unsupported("sample format u64".to_string()),
+        Silence::Failed("device unplugged".to_string()),
+        Silence::Panicked,
+        Silence::Off,
+    ];
+    out.extend(silences.iter().map(|e| i18n_errors::silence(e, lang)));
+    let voice = std::path::PathBuf::from("/usr/share/go-arbiter/voices/zh");
+    let packs = [
+        PackError::NotAFolder(voice.clone()),
+        PackError::Io {
+            path: voice.clone(),
+            error: std::io::Error::new(std::io::ErrorKind::PermissionDenied, "Permission denied"),
+        },
+        PackError::Manifest {
+            path: voice.join("voice.ron"),
+            error: "1:8: Expected closing `)`".to_string(),
+        },
+    ];
+    out.extend(packs.iter().map(|e| i18n_errors::pack_error(e, lang)));
+    out.extend(every_sgf_error().iter().map(|e| i18n_errors::sgf_error(e, lang)));
     out
+}
+
+/// One SGF reading error of each kind (each syntax fault too), with sample places and values.
+fn every_sgf_error() -> Vec<crate::sgf::SgfError> {
+    use crate::sgf::{Location, SgfError, SyntaxFault};
+    let at = Location {
+        line: 3,
+        column: 7,
+        offset: 40,
+    };
+    let mut errors = vec![
+        SgfError::Io {
+            path: "/tmp/game.sgf".to_string(),
+            message: "No such file or directory (os error 2)".to_string(),
+        },
+        SgfError::TooLarge {
+            bytes: 20 << 20,
+            limit: crate::sgf::MAX_BYTES,
+        },
+        SgfError::Binary { at },
+        SgfError::NoGame,
+        SgfError::NotGo {
+            at,
+            gm: "3".to_string(),
+        },
+        SgfError::TooDeep {
+            at,
+            count: 6000,
+            limit: crate::sgf::MAX_DEPTH,
+        },
+        SgfError::TooManyNodes {
+            count: 300_000,
+            limit: crate::sgf::MAX_NODES,
+        },
+        SgfError::BadSize {
+            at,
+            value: "19:13".to_string(),
+        },
+        SgfError::OffBoard {
+            at,
+            property: "B".to_string(),
+            value: "zz".to_string(),
+            size: 19,
+        },
+        SgfError::BadValue {
+            at,
+            property: "KM".to_string(),
+            values: vec!["seven".to_string()],
+        },
+        SgfError::TwoMoves { at },
+        SgfError::Game {
+            at,
+            source: crate::game::GameError::Illegal(crate::game::Illegal::Suicide),
+        },
+    ];
+    let faults = [
+        SyntaxFault::UnopenedTree,
+        SyntaxFault::NodeOutsideTree,
+        SyntaxFault::UnclosedValue,
+        SyntaxFault::UnclosedTree,
+        SyntaxFault::NoTree,
+        SyntaxFault::Parser("unexpected end of input".to_string()),
+    ];
+    errors.extend(faults.into_iter().map(|fault| SgfError::Syntax { at, fault }));
+    errors
 }
 
 #[test]
@@ -559,7 +658,7 @@ fn engine_errors_in_chinese_keep_their_detail_and_leave_no_english_frame() {
     };
     assert_eq!(
         i18n::export_error(&stored, Lang::Zh),
-        "第2轮第7台：计时记录无法重放：the clock is not running"
+        "第2轮第7台：计时记录无法重放：棋钟没有在走"
     );
     for (en, zh) in every_engine_error(Lang::En).iter().zip(every_engine_error(Lang::Zh)) {
         assert_ne!(*en, zh, "not translated: {en}");
@@ -613,8 +712,12 @@ fn counting_gestures_refused_say_why_in_chinese() {
     harness.run();
     harness.get_by_label_contains("接受建议").click();
     harness.run();
+    // The area read in tens as a Chinese arbiter writes it, the fractions as the rules do.
+    harness.get_by_label("4个10又4又1/2子");
+    harness.get_by_label("44又1/2");
+    assert!(harness.query_by_label_contains("tens").is_none(), "English tens shown");
     type_into(&mut harness, "盘上实数", "40");
-    harness.get_by_label("实数40子，应为44 1/2子：少4 1/2子");
+    harness.get_by_label("实数40子，应为44又1/2子：少4又1/2子");
     harness.get_by_label_contains("按此实数：");
     assert!(
         harness.query_by_label_contains("counted").is_none(),
@@ -1142,7 +1245,7 @@ fn the_save_first_question_the_round_buttons_the_sound_notice_and_the_file_dialo
     );
     ws.replacing = Some(Replacing::Asking(Request::Open, None));
     let mut harness = shell_in_chinese(ws);
-    let sound = super::sound::Sound::silent("no output device", Lang::Zh);
+    let sound = super::sound::Sound::silent(crate::audio::Silence::NoDevice, Lang::Zh);
     harness.state_mut().sound = Some((sound, std::time::Instant::now()));
     harness.run();
     for zh in [
@@ -1164,7 +1267,7 @@ fn the_save_first_question_the_round_buttons_the_sound_notice_and_the_file_dialo
     );
     assert!(
         harness
-            .query_all_by_label_contains("没有声音（no output device）：报时只以字幕显示")
+            .query_all_by_label_contains("没有声音（没有默认的音频输出设备）：报时只以字幕显示")
             .next()
             .is_some(),
         "the sound notice"
@@ -1203,4 +1306,58 @@ fn the_save_first_question_the_round_buttons_the_sound_notice_and_the_file_dialo
     assert_eq!(Msg::Captures(3, 1).text(Lang::Zh), "提子：黑 3 白 1");
     assert_eq!(Msg::MoveAndClock(12, "0:59:00").text(Lang::Zh), "第12手，棋钟0:59:00");
     assert_eq!(Text::SessionFiles.tr(Lang::Zh), "Go Arbiter赛事文件");
+}
+
+#[test]
+fn an_sgf_file_that_does_not_read_is_explained_in_chinese_on_import_and_at_the_start() {
+    use super::files::Request;
+    use super::workstation::WsCommand;
+    let dir = std::env::temp_dir().join(format!("go-arbiter-lang-sgf-{}", std::process::id()));
+    let _ = std::fs::create_dir_all(&dir);
+    let file = dir.join("truncated.sgf");
+    let _ = std::fs::write(&file, "(;GM[1]SZ[19]\n;B[pd];W[dp");
+    let mut harness = shell_in_chinese(chinese_workstation());
+    harness.state_mut().ws.apply(
+        WsCommand::File(Request::ImportSgf, Some(file.clone())),
+        std::time::Duration::ZERO,
+    );
+    for _ in 0..500 {
+        // Steps, not runs: the menu's spinner repaints while the job is under way.
+        harness.step();
+        if harness.state().ws.files.pending == 0 {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    harness.run();
+    let _ = std::fs::remove_dir_all(&dir);
+    let expected = format!(
+        "{}：无法导入：第2行第9列：从此处开始的属性值没有以“]”结束（文件不完整？）",
+        file.display()
+    );
+    let notices: Vec<String> = harness.state().ws.notices.iter().map(|n| n.text.clone()).collect();
+    assert!(notices.contains(&expected), "{notices:?}");
+    harness.get_by_label_contains(&expected);
+    assert!(
+        harness.query_by_label_contains("never closed").is_none(),
+        "English shown"
+    );
+    assert!(
+        harness.query_by_label_contains("line 2").is_none(),
+        "English place shown"
+    );
+
+    // GO_ARBITER_OPEN's file that does not read: the notice the window starts with.
+    let error = match crate::sgf::read_str("(;GM[3])") {
+        Err(e) => e,
+        Ok(_) => panic!("a game of GM[3] reads as Go"),
+    };
+    assert_eq!(
+        Msg::NotOpenedAtStart(&error).text(Lang::Zh),
+        "GO_ARBITER_OPEN：棋谱无法读取：第1行第2列：不是围棋棋谱（GM[3]）"
+    );
+    assert_eq!(
+        Msg::NotOpenedAtStart(&error).text(Lang::En),
+        "GO_ARBITER_OPEN: line 1, column 2: the game is not Go (GM[3])"
+    );
 }

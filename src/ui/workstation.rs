@@ -189,6 +189,8 @@ pub enum WsCommand {
     DeclineBackup,
     /// The answer to "Save first?".
     SaveFirst(SaveFirstAnswer),
+    /// The event's settings replaced (the Event window's OK).
+    EditEvent(Box<Event>),
 }
 
 /// A session with its tables live.
@@ -585,6 +587,36 @@ impl Workstation {
             WsCommand::File(request, path) => self.start_file(request, path),
             WsCommand::DeclineBackup => self.offer_backup = None,
             WsCommand::SaveFirst(answer) => self.answer_save_first(answer),
+            WsCommand::EditEvent(event) => self.edit_event(*event),
+        }
+    }
+
+    /// The event's settings replaced through the session's `Change::Event` (audited, journaled),
+    /// made by the organiser. Refused, with the reason shown: an empty name, a default time
+    /// control that does not read; the same event again records nothing.
+    ///
+    /// What a change reaches: the lateness limit goes at once to every live table's catalogue
+    /// (through `table_catalogue`, as when tables are built), so a lateness recorded from now on
+    /// uses it (one already recorded keeps the limit in its clock event). The name shows in the
+    /// sidebar's heading. The default time control, rules, komi and the penalty rules' edition
+    /// are what tables created afterwards start from: an existing table keeps its own (its time
+    /// control is changed at the table, before its clock starts; a started game's clock is never
+    /// changed silently).
+    fn edit_event(&mut self, event: Event) {
+        if event.name.trim().is_empty() {
+            self.notify(Msg::EventNeedsName.text(self.lang()), true);
+            return;
+        }
+        if let Err(e) = event.time_control.parse::<TimeControl>() {
+            self.notify(Msg::BadDefaultControl(&e).text(self.lang()), true);
+            return;
+        }
+        if event == self.session.event || !self.record(Role::Organiser, None, Change::Event(event)) {
+            return;
+        }
+        let event = &self.session.event;
+        for l in &mut self.live {
+            l.table.catalogue = table_catalogue(l.table.ledger.edition, event);
         }
     }
 
@@ -949,7 +981,7 @@ impl Workstation {
                     self.import(*game);
                     self.notify(Msg::Imported(&path).text(self.lang()), false);
                 }
-                Err(e) => self.notify(Msg::PathError(&path, &e).text(self.lang()), true),
+                Err(e) => self.notify(Msg::NotImported(&path, &e).text(self.lang()), true),
             },
             Done::Exported { path, result } => match result {
                 Ok(()) => self.notify(Msg::Exported(&path).text(self.lang()), false),

@@ -278,7 +278,7 @@ fn a_clip_of_exact_16_bit_values_comes_out_of_the_timeline_unchanged() {
 
 #[test]
 fn without_sound_every_announcement_is_a_caption_with_a_notice() {
-    let mut engine = AudioEngine::silent("no device in this test");
+    let mut engine = AudioEngine::silent(go_arbiter::audio::Silence::NoDevice);
     assert!(engine.status().notice().unwrap().contains("captions only"));
     let now = Instant::now();
     // No pack yet: the caption is the clip id.

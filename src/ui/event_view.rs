@@ -1,0 +1,393 @@
+//! The event's settings window (menu: Event…): a form prefilled with the session's event (name,
+//! dates, venue, the ledger's rule edition, rules and komi, the default time control of new
+//! tables, the lateness limit), read through the engines' own parsers; OK returns one
+//! `WsCommand::EditEvent` for `Workstation::apply`, Cancel returns nothing.
+
+use std::time::Duration;
+
+use egui::{Color32, RichText};
+
+use crate::clock::{LatenessRule, TimeControl, parse_duration};
+use crate::ledger::Edition;
+use crate::rules::{Counting, Preset};
+use crate::scoring::Quarters;
+use crate::session::Event;
+
+use super::dialogs::written;
+use super::i18n::{self, Lang, Msg, Text};
+use super::workstation::WsCommand;
+
+/// The words the komi field reads after a number of stones ("3 3/4 stones", "3又3/4子").
+const STONE_UNITS: [&str; 3] = ["stones", "stone", "子"];
+/// The words the komi field reads after a number of points ("7.5 points", "7.5目").
+const POINT_UNITS: [&str; 4] = ["points", "point", "pts", "目"];
+
+/// The event's settings as the organiser types them: free text where they write, choices where
+/// there are few.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EventForm {
+    pub name: String,
+    /// Comma-separated, each as the organiser writes it.
+    pub dates: String,
+    pub venue: String,
+    pub edition: Edition,
+    pub rules: Preset,
+    /// Stones ("3 3/4", "3又3/4子") or points ("7.5", "7.5 points"); see [`parse_komi`].
+    pub komi: String,
+    /// The clock's written form (`chinese:60m/5`) or a preset's name.
+    pub control: String,
+    /// Minutes ("15") or a written duration ("1h", "90s").
+    pub lateness: String,
+}
+
+/// What is wrong with each field, in the window's language (`None`: the field reads).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Refusals {
+    pub name: Option<String>,
+    pub komi: Option<String>,
+    pub control: Option<String>,
+    pub lateness: Option<String>,
+}
+
+impl EventForm {
+    /// The form of `event`, its komi written the way its rules count (stones for area counting,
+    /// points for territory counting) with the unit, so that it reads back the same.
+    pub fn of(event: &Event, lang: Lang) -> EventForm {
+        EventForm {
+            name: event.name.clone(),
+            dates: event.dates.join(", "),
+            venue: event.venue.clone(),
+            edition: event.edition,
+            rules: event.rules,
+            komi: komi_text(event.komi, event.rules, lang),
+            control: event.time_control.clone(),
+            lateness: lateness_text(event.lateness_limit),
+        }
+    }
+
+    /// The event the form describes (its time control in the canonical written form), or what
+    /// is wrong with it, field by field.
+    pub fn read(&self, lang: Lang) -> Result<Event, Refusals> {
+        let name = self.name.trim();
+        let komi = parse_komi(&self.komi);
+        let control = self.control.trim().parse::<TimeControl>();
+        let lateness = parse_lateness(&self.lateness);
+        match (name.is_empty(), komi, control, lateness) {
+            (false, Some(komi), Ok(control), Some(lateness_limit)) => Ok(Event {
+                name: name.to_string(),
+                dates: self
+                    .dates
+                    .split([',', '，', '、'])
+                    .map(str::trim)
+                    .filter(|d| !d.is_empty())
+                    .map(str::to_string)
+                    .collect(),
+                venue: self.venue.trim().to_string(),
+                edition: self.edition,
+                rules: self.rules,
+                komi,
+                time_control: control.to_string(),
+                lateness_limit,
+            }),
+            (no_name, komi, control, lateness) => Err(Refusals {
+                name: no_name.then(|| Msg::EventNeedsName.text(lang)),
+                komi: komi.is_none().then(|| Msg::NotKomi(self.komi.trim()).text(lang)),
+                control: control.err().map(|e| i18n::control_error(&e, lang)),
+                lateness: lateness
+                    .is_none()
+                    .then(|| Msg::NotLatenessLimit(self.lateness.trim()).text(lang)),
+            }),
+        }
+    }
+
+    /// Another rules preset: the komi field takes that preset's komi (the organiser may change it).
+    fn set_rules(&mut self, rules: Preset, lang: Lang) {
+        if rules == self.rules {
+            return;
+        }
+        self.rules = rules;
+        if let Some(komi) = Quarters::from_points_f64(rules.rules().komi) {
+            self.komi = komi_text(komi, rules, lang);
+        }
+    }
+}
+
+/// Reads a komi as an arbiter writes it: in stones with a fraction ("3 3/4", "3又3/4") or a unit
+/// ("4 stones", "4子"), else in points ("7.5", "6.5 points", "7.5目"); an optional leading 贴.
+/// `None` unless it is a whole or half point (a whole number of quarter stones): never rounded.
+pub fn parse_komi(text: &str) -> Option<Quarters> {
+    let text = text.trim().trim_start_matches('贴').trim().to_lowercase();
+    let without = |units: &[&str]| units.iter().find_map(|u| text.strip_suffix(u)).map(str::trim);
+    if let Some(stones) = without(&STONE_UNITS) {
+        return Quarters::parse_stones(stones);
+    }
+    let points = match without(&POINT_UNITS) {
+        Some(points) => points,
+        None if text.contains('/') => return Quarters::parse_stones(&text),
+        None => text.as_str(),
+    };
+    // Read as if stones, then halved: n points are 2n quarters, n stones 4n.
+    let as_stones = Quarters::parse_stones(points)?;
+    (as_stones.0 % 2 == 0).then_some(Quarters(as_stones.0 / 2))
+}
+
+/// A komi in the unit its rules count in, with the unit: "3 3/4 stones" ("3又3/4子") for area
+/// counting, "6.5 points" ("6.5目") for territory counting.
+pub fn komi_text(komi: Quarters, rules: Preset, lang: Lang) -> String {
+    match (rules.rules().counting, lang) {
+        (Counting::Area, Lang::En) => format!("{} {}", komi.stones_text(), STONE_UNITS[0]),
+        (Counting::Area, Lang::Zh) => format!("{}{}", komi.stones_text_zh(), STONE_UNITS[2]),
+        (Counting::Territory, Lang::En) => format!("{} {}", komi.points_decimal(), POINT_UNITS[0]),
+        (Counting::Territory, Lang::Zh) => format!("{}{}", komi.points_decimal(), POINT_UNITS[3]),
+    }
+}
+
+/// Reads a lateness limit: whole minutes ("15", "60") or a written duration ("1h", "90s").
+pub fn parse_lateness(text: &str) -> Option<Duration> {
+    let text = text.trim();
+    match text.parse::<u64>() {
+        Ok(minutes) => minutes.checked_mul(60).map(Duration::from_secs),
+        Err(_) => parse_duration(text).ok(),
+    }
+}
+
+/// A lateness limit as the field shows it: minutes when whole ("15"), else a written duration.
+fn lateness_text(limit: Duration) -> String {
+    let secs = limit.as_secs();
+    if secs.is_multiple_of(60) && limit.subsec_nanos() == 0 {
+        (secs / 60).to_string()
+    } else {
+        written(limit)
+    }
+}
+
+/// A preset's name in the window.
+fn preset_name(preset: Preset) -> Text {
+    match preset {
+        Preset::Chinese2002 => Text::PresetChinese2002,
+        Preset::ChineseOld => Text::PresetChineseOld,
+        Preset::Japanese => Text::PresetJapanese,
+        Preset::Korean => Text::PresetKorean,
+        Preset::Aga => Text::PresetAga,
+        Preset::Ing => Text::PresetIng,
+        Preset::NewZealand => Text::PresetNewZealand,
+        Preset::TrompTaylor => Text::PresetTrompTaylor,
+    }
+}
+
+/// What the arbiter did in the window this frame.
+enum Answer {
+    Ok(Event),
+    Cancel,
+}
+
+/// The window while `form` is open. OK returns the one command that changes the event; OK,
+/// Cancel and the window's close button close the form (`form` becomes `None`).
+pub fn window(ctx: &egui::Context, form: &mut Option<EventForm>, lang: Lang) -> Option<WsCommand> {
+    let f = form.as_mut()?;
+    let mut open = true;
+    let mut answer = None;
+    egui::Window::new(Text::EventSettings.tr(lang))
+        .id(egui::Id::unique("event_settings"))
+        .open(&mut open)
+        .collapsible(false)
+        .resizable(false)
+        .show(ctx, |ui| answer = fields(ui, f, lang));
+    let command = match answer {
+        Some(Answer::Ok(event)) => Some(WsCommand::EditEvent(Box::new(event))),
+        Some(Answer::Cancel) => None,
+        None if !open => None,
+        None => return None,
+    };
+    // Closed: the next frame draws the window without it.
+    *form = None;
+    ctx.request_repaint();
+    command
+}
+
+/// The refusal under a field, if any.
+fn refusal(ui: &mut egui::Ui, why: Option<&String>) {
+    if let Some(why) = why {
+        ui.label(RichText::new(why).color(Color32::from_rgb(230, 80, 60)).small());
+    }
+}
+
+/// A labelled one-line text field.
+fn text_field(ui: &mut egui::Ui, label: Text, text: &mut String, hint: &str, lang: Lang) {
+    ui.horizontal(|ui| {
+        let label = ui.label(label.tr(lang));
+        ui.add(egui::TextEdit::singleline(text).hint_text(hint).desired_width(260.0))
+            .labelled_by(label.id);
+    });
+}
+
+fn fields(ui: &mut egui::Ui, form: &mut EventForm, lang: Lang) -> Option<Answer> {
+    let read = form.read(lang);
+    let refused = read.as_ref().err().cloned().unwrap_or_default();
+    text_field(ui, Text::EventName, &mut form.name, "", lang);
+    refusal(ui, refused.name.as_ref());
+    text_field(ui, Text::EventDates, &mut form.dates, "2026-11-28, 2026-11-29", lang);
+    text_field(ui, Text::Venue, &mut form.venue, "", lang);
+    ui.separator();
+    ui.horizontal(|ui| {
+        let label = ui.label(Text::PenaltyEdition.tr(lang));
+        egui::ComboBox::from_id_salt("event_edition")
+            .selected_text(form.edition.title(lang))
+            .show_ui(ui, |ui| {
+                for edition in Edition::ALL {
+                    ui.selectable_value(&mut form.edition, edition, edition.title(lang));
+                }
+            })
+            .response
+            .labelled_by(label.id);
+    });
+    ui.horizontal(|ui| {
+        let label = ui.label(Text::RulesPreset.tr(lang));
+        let mut rules = form.rules;
+        egui::ComboBox::from_id_salt("event_rules")
+            .selected_text(preset_name(rules).tr(lang))
+            .show_ui(ui, |ui| {
+                for preset in Preset::ALL {
+                    ui.selectable_value(&mut rules, preset, preset_name(preset).tr(lang));
+                }
+            })
+            .response
+            .labelled_by(label.id);
+        form.set_rules(rules, lang);
+    });
+    text_field(ui, Text::EventKomi, &mut form.komi, Text::KomiHint.tr(lang), lang);
+    match parse_komi(&form.komi) {
+        Some(komi) => {
+            ui.label(RichText::new(Msg::KomiReads(komi).text(lang)).small().weak());
+        }
+        None => refusal(ui, refused.komi.as_ref()),
+    }
+    text_field(ui, Text::DefaultControl, &mut form.control, "chinese:60m/5", lang);
+    refusal(ui, refused.control.as_ref());
+    ui.separator();
+    ui.label(Text::LatenessLimit.tr(lang));
+    let limit = parse_lateness(&form.lateness);
+    for (rule, text) in [
+        (LatenessRule::SAME_SITE, Text::LatenessTogether),
+        (LatenessRule::APART, Text::LatenessApart),
+    ] {
+        if ui.radio(limit == Some(rule.limit), text.tr(lang)).clicked() {
+            form.lateness = lateness_text(rule.limit);
+        }
+    }
+    text_field(ui, Text::LatenessMinutes, &mut form.lateness, "15", lang);
+    refusal(ui, refused.lateness.as_ref());
+    ui.separator();
+    ui.label(RichText::new(Text::EventTakesEffect.tr(lang)).small().weak());
+    let mut answer = None;
+    ui.horizontal(|ui| {
+        let ok = ui.add_enabled(read.is_ok(), egui::Button::new(Text::Ok.tr(lang)));
+        if ok.clicked()
+            && let Ok(event) = read
+        {
+            answer = Some(Answer::Ok(event));
+        }
+        if ui.button(Text::Cancel.tr(lang)).clicked() {
+            answer = Some(Answer::Cancel);
+        }
+    });
+    answer
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn komi_reads_in_stones_or_points_and_is_never_rounded() {
+        for (typed, quarters) in [
+            ("3 3/4", 15),
+            ("3又3/4", 15),
+            ("贴3又3/4子", 15),
+            ("4 stones", 16),
+            ("4子", 16),
+            ("7.5", 15),
+            ("7.5 points", 15),
+            ("6.5目", 13),
+            ("7 1/2 points", 15),
+            ("0", 0),
+            ("-1/2", -2),
+        ] {
+            assert_eq!(parse_komi(typed), Some(Quarters(quarters)), "{typed}");
+        }
+        for typed in [
+            "",
+            "seven",
+            "7.3",
+            "7.25",
+            "7 1/4 points",
+            "stones",
+            "nan",
+            "inf",
+            "1e999",
+        ] {
+            assert_eq!(parse_komi(typed), None, "{typed}");
+        }
+    }
+
+    #[test]
+    fn the_komi_shown_reads_back_the_same_for_every_preset() {
+        for preset in Preset::ALL {
+            let komi = Quarters::from_points_f64(preset.rules().komi).unwrap_or_default();
+            for lang in [Lang::En, Lang::Zh] {
+                let text = komi_text(komi, preset, lang);
+                assert_eq!(parse_komi(&text), Some(komi), "{preset} {lang:?}: {text}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_lateness_limit_reads_minutes_or_a_duration() {
+        assert_eq!(parse_lateness("15"), Some(Duration::from_secs(900)));
+        assert_eq!(parse_lateness(" 1h "), Some(Duration::from_secs(3600)));
+        assert_eq!(parse_lateness("90s"), Some(Duration::from_secs(90)));
+        assert_eq!(parse_lateness("soon"), None);
+        assert_eq!(parse_lateness("99999999999999999999"), None);
+        assert_eq!(lateness_text(Duration::from_secs(90)), "1m30s");
+        assert_eq!(lateness_text(Duration::from_secs(3600)), "60");
+    }
+
+    #[test]
+    fn a_form_reads_back_its_event_and_refuses_field_by_field() {
+        let event = super::super::workstation::new_event("2026-11-29");
+        for lang in [Lang::En, Lang::Zh] {
+            assert_eq!(EventForm::of(&event, lang).read(lang), Ok(event.clone()));
+        }
+        let mut form = EventForm::of(&event, Lang::En);
+        form.name = "  ".to_string();
+        form.komi = "7.3".to_string();
+        form.control = "chinese:60m".to_string();
+        form.lateness = "soon".to_string();
+        let refused = form.read(Lang::En).err().unwrap_or_default();
+        assert_eq!(refused.name.as_deref(), Some("the event needs a name"));
+        assert!(refused.komi.is_some_and(|k| k.starts_with("`7.3` is not a komi")));
+        assert!(refused.control.is_some());
+        assert!(refused.lateness.is_some_and(|l| l.starts_with("`soon`")));
+        form.name = "Spring Cup".to_string();
+        form.komi = "6.5 points".to_string();
+        form.control = "chinese-national".to_string();
+        form.lateness = "60".to_string();
+        form.dates = "2026-11-28，2026-11-29, ".to_string();
+        let read = form.read(Lang::En).unwrap_or_else(|_| event.clone());
+        assert_eq!(read.name, "Spring Cup");
+        assert_eq!(read.komi, Quarters(13));
+        assert_eq!(read.time_control, "chinese:120m/5");
+        assert_eq!(read.lateness_limit, Duration::from_secs(3600));
+        assert_eq!(read.dates, ["2026-11-28", "2026-11-29"]);
+    }
+
+    #[test]
+    fn another_preset_brings_its_komi() {
+        let event = super::super::workstation::new_event("2026-11-29");
+        let mut form = EventForm::of(&event, Lang::En);
+        form.set_rules(Preset::Japanese, Lang::En);
+        assert_eq!(form.komi, "6.5 points");
+        form.set_rules(Preset::ChineseOld, Lang::Zh);
+        assert_eq!(form.komi, "2又3/4子");
+    }
+}
