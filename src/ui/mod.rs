@@ -111,7 +111,8 @@ pub fn run_window_with(session: Option<PathBuf>) -> Result<(), eframe::Error> {
             .with_title(version_line())
             .with_app_id("io.github.goarbiter.GoArbiter")
             .with_inner_size([1500.0, 900.0])
-            .with_min_inner_size([1100.0, 600.0]),
+            .with_min_inner_size([1100.0, 600.0])
+            .with_icon(window_icon()),
         ..Default::default()
     };
     eframe::run_native(
@@ -139,6 +140,13 @@ pub fn run_window_with(session: Option<PathBuf>) -> Result<(), eframe::Error> {
             }))
         }),
     )
+}
+
+/// The window's icon: the app's own 64 px picture (packaging/icons), small enough to decode at
+/// once. Without it eframe would decode and send egui's own 512 px icon at every start.
+fn window_icon() -> std::sync::Arc<egui::IconData> {
+    const PNG: &[u8] = include_bytes!("../../packaging/icons/hicolor/64x64/apps/go-arbiter.png");
+    std::sync::Arc::new(eframe::icon_data::from_png_bytes(PNG).unwrap_or_default())
 }
 
 /// The app name and version, e.g. "Go Arbiter 0.1.0".

@@ -17,6 +17,14 @@ fn version_line_names_the_app_and_version() {
 }
 
 #[test]
+fn the_window_carries_the_apps_own_icon_not_eframes() {
+    let icon = window_icon();
+    assert_eq!((icon.width, icon.height), (64, 64));
+    assert_eq!(icon.rgba.len(), 64 * 64 * 4);
+    assert!(icon.rgba.chunks(4).any(|px| px[3] == 255), "something is drawn");
+}
+
+#[test]
 fn clicking_points_plays_moves_and_lists_them() {
     let mut harness = harness();
     click_point(&mut harness, gtp("Q16"));
