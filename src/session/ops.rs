@@ -214,8 +214,13 @@ impl Session {
     fn apply_header(&mut self, change: &Change) -> Result<String, SessionError> {
         Ok(match change {
             Change::Event(event) => {
+                let changed = event_changes(&self.event, event);
                 self.event = event.clone();
-                format!("event: {} ({})", event.name, event.dates.join(", "))
+                if changed.is_empty() {
+                    format!("event: {} ({})", event.name, event.dates.join(", "))
+                } else {
+                    format!("event: {}", changed.join("; "))
+                }
             }
             Change::Player(player) => {
                 let what = format!(
@@ -464,4 +469,29 @@ fn change_game(game: &mut TableGame, id: TableId, stamp: &Stamp, change: &Change
         | Change::MoveTable { .. }
         | Change::MoveRound { .. } => String::new(),
     })
+}
+
+/// What an event change changes, field by field ("lateness limit 15m -> 1h"), so that the audit
+/// trail says it: nothing about the event changes without a trace. Empty when nothing changed
+/// (the event a new session starts with).
+fn event_changes(old: &Event, new: &Event) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut field = |name: &str, before: String, after: String| {
+        if before != after {
+            out.push(format!("{name} {before} -> {after}"));
+        }
+    };
+    field("name", old.name.clone(), new.name.clone());
+    field("dates", old.dates.join(", "), new.dates.join(", "));
+    field("venue", old.venue.clone(), new.venue.clone());
+    field("penalty rules", old.edition.to_string(), new.edition.to_string());
+    field("rules", old.rules.to_string(), new.rules.to_string());
+    field("komi", old.komi.stones_text(), new.komi.stones_text());
+    field("time control", old.time_control.clone(), new.time_control.clone());
+    field(
+        "lateness limit",
+        WrittenDuration(old.lateness_limit).to_string(),
+        WrittenDuration(new.lateness_limit).to_string(),
+    );
+    out
 }

@@ -208,7 +208,16 @@ fn the_event_window_renames_the_event_sets_new_tables_control_and_live_tables_la
         .filter(|e| e.table.is_none())
         .collect();
     assert_eq!(entries.len(), 1, "{entries:#?}");
-    assert!(entries[0].what.starts_with("event: Spring Cup"), "{}", entries[0].what);
+    let what = &entries[0].what;
+    assert!(what.contains("-> Spring Cup"), "{what}");
+    assert!(
+        what.contains("time control chinese:60m/5 -> japanese:10m+3x30s"),
+        "{what}"
+    );
+    assert!(
+        what.contains("lateness limit 15m -> 60m"),
+        "the trail says what changed: {what}"
+    );
     assert_eq!(entries[0].stamp.role, Role::Organiser);
     assert!(crate::session::audit::verify(session).is_ok());
 }

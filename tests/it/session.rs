@@ -1165,3 +1165,27 @@ fn in_a_long_trail_read_in_two_halves_errors_are_located_in_the_second_half() {
         loaded.chain
     );
 }
+
+#[test]
+fn an_event_change_names_each_field_it_changes_in_the_audit_trail() {
+    let mut s = seated();
+    let org = Stamp::new("09:10", "Organiser", Role::Organiser);
+    assert!(
+        s.audit[0].what.starts_with("event: "),
+        "the first entry names the event"
+    );
+    let mut edited = event();
+    edited.lateness_limit = Duration::from_secs(3600);
+    edited.time_control = "chinese:120m/5".to_string();
+    edited.venue = "Hall B".to_string();
+    s.apply(&org, &Change::Event(edited.clone())).unwrap();
+    let what = &s.audit.last().unwrap().what;
+    assert!(what.contains("lateness limit 15m -> 60m"), "{what}");
+    assert!(
+        what.contains(&format!("time control {} -> chinese:120m/5", event().time_control)),
+        "{what}"
+    );
+    assert!(what.contains("-> Hall B"), "{what}");
+    assert!(!what.contains("komi"), "an unchanged field is not named: {what}");
+    assert_eq!(go_arbiter::session::audit::verify(&s), Ok(()));
+}
