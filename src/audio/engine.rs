@@ -70,7 +70,9 @@ pub enum Silence {
 }
 
 impl AudioStatus {
-    /// A line for the screen when the arbiter should know something, else None.
+    /// A line in English for headless tools when the arbiter should know something, else None.
+    /// The window never shows it: it says the status in its own language through
+    /// `ui::sound::Sound::notice` (`ui::i18n_errors::silence`).
     pub fn notice(&self) -> Option<String> {
         match self {
             AudioStatus::Starting => Some("Sound: starting the audio output...".to_string()),

@@ -119,13 +119,159 @@ pub enum ControlError {
     )]
     UnknownKind(String),
     #[error("`{spec}`: expected {expected}")]
-    Shape { spec: String, expected: &'static str },
+    Shape { spec: String, expected: Form },
     #[error("`{text}` is not a duration: {why} (write for example 30s, 10m, 1h30m)")]
-    Duration { text: String, why: &'static str },
+    Duration { text: String, why: DurationFault },
     #[error("`{text}` is not a whole number")]
     Number { text: String },
     #[error("`{spec}`: {why}")]
-    Invalid { spec: String, why: String },
+    Invalid { spec: String, why: ControlFault },
+}
+
+/// The written form a kind of time control expects, when the text lacks its separators.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Form {
+    /// `chinese:MAIN/RESERVED`.
+    Chinese,
+    /// `japanese:MAIN+PERIODSxPERIOD`.
+    Japanese,
+    /// `canadian:MAIN+MOVES/PERIOD`.
+    Canadian,
+    /// `fischer:MAIN+INCREMENT`.
+    Fischer,
+}
+
+/// A part of a written time control, named in a [`Form`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Part {
+    /// The main time.
+    Main,
+    /// Chinese byo-yomi's reserved minutes.
+    Reserved,
+    /// The number of Japanese periods.
+    Periods,
+    /// The length of one period.
+    Period,
+    /// The moves to play in each Canadian period.
+    Moves,
+    /// Fischer's time added after each move.
+    Increment,
+}
+
+impl Part {
+    /// The part's placeholder in the written form: `MAIN`, `RESERVED`, ...
+    pub fn placeholder(self) -> &'static str {
+        match self {
+            Part::Main => "MAIN",
+            Part::Reserved => "RESERVED",
+            Part::Periods => "PERIODS",
+            Part::Period => "PERIOD",
+            Part::Moves => "MOVES",
+            Part::Increment => "INCREMENT",
+        }
+    }
+}
+
+impl Form {
+    pub const ALL: [Form; 4] = [Form::Chinese, Form::Japanese, Form::Canadian, Form::Fischer];
+
+    /// The kind as written before the colon: `chinese`, ...
+    pub fn kind(self) -> &'static str {
+        match self {
+            Form::Chinese => "chinese",
+            Form::Japanese => "japanese",
+            Form::Canadian => "canadian",
+            Form::Fischer => "fischer",
+        }
+    }
+
+    /// The form after the colon: its parts and the separators after each (the last has none).
+    pub fn parts(self) -> &'static [(Part, &'static str)] {
+        match self {
+            Form::Chinese => &[(Part::Main, "/"), (Part::Reserved, "")],
+            Form::Japanese => &[(Part::Main, "+"), (Part::Periods, "x"), (Part::Period, "")],
+            Form::Canadian => &[(Part::Main, "+"), (Part::Moves, "/"), (Part::Period, "")],
+            Form::Fischer => &[(Part::Main, "+"), (Part::Increment, "")],
+        }
+    }
+
+    /// A control written in this form: `chinese:60m/5`, ...
+    pub fn example(self) -> &'static str {
+        match self {
+            Form::Chinese => "chinese:60m/5",
+            Form::Japanese => "japanese:10m+3x30s",
+            Form::Canadian => "canadian:60m+15/10m",
+            Form::Fischer => "fischer:30m+20s",
+        }
+    }
+
+    /// The form with each part named by `name`: `chinese:MAIN/RESERVED` with
+    /// [`Part::placeholder`].
+    pub fn written(self, name: impl Fn(Part) -> &'static str) -> String {
+        let mut out = format!("{}:", self.kind());
+        for (part, separator) in self.parts() {
+            out.push_str(name(*part));
+            out.push_str(separator);
+        }
+        out
+    }
+}
+
+impl fmt::Display for Form {
+    /// "chinese:MAIN/RESERVED, as chinese:60m/5".
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}, as {}", self.written(Part::placeholder), self.example())
+    }
+}
+
+/// Why a written duration does not read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Error)]
+pub enum DurationFault {
+    #[error("it is empty")]
+    Empty,
+    #[error("only whole seconds are allowed")]
+    Fraction,
+    #[error("units are h, m and s")]
+    UnknownUnit,
+    #[error("a unit needs a number before it")]
+    UnitWithoutNumber,
+    #[error("write units once each, largest first")]
+    UnitOrder,
+    #[error("the number is too large")]
+    TooLarge,
+    #[error("a number needs a unit after it (h, m or s)")]
+    NumberWithoutUnit,
+}
+
+impl DurationFault {
+    pub const ALL: [DurationFault; 7] = [
+        DurationFault::Empty,
+        DurationFault::Fraction,
+        DurationFault::UnknownUnit,
+        DurationFault::UnitWithoutNumber,
+        DurationFault::UnitOrder,
+        DurationFault::TooLarge,
+        DurationFault::NumberWithoutUnit,
+    ];
+}
+
+/// Why a time control that reads is refused, with its numbers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Error)]
+pub enum ControlFault {
+    #[error("reserve {min} to {max} minutes, not {got}")]
+    ReserveOutOfRange { got: u32, min: u32, max: u32 },
+    #[error("{reserved} reserved minutes do not fit in {} of main time", WrittenDuration(*.main))]
+    ReserveExceedsMain { reserved: u32, main: Duration },
+    #[error("{min} to {max} periods, not {got}")]
+    PeriodsOutOfRange { got: u32, min: u32, max: u32 },
+    #[error("a period cannot be 0 seconds")]
+    EmptyPeriod,
+    #[error("a period needs at least one move and more than 0 seconds")]
+    EmptyCanadianPeriod,
+    #[error("sudden death needs more than 0 seconds")]
+    NoSuddenDeathTime,
+    #[error("Fischer needs main time or an increment")]
+    NoFischerTime,
 }
 
 fn preset_names() -> String {
@@ -169,7 +315,7 @@ impl TimeControl {
     }
 
     fn check(self, spec: &str) -> Result<TimeControl, ControlError> {
-        let invalid = |why: String| {
+        let invalid = |why: ControlFault| {
             Err(ControlError::Invalid {
                 spec: spec.to_string(),
                 why,
@@ -178,38 +324,44 @@ impl TimeControl {
         match self {
             TimeControl::Chinese { main, reserved_minutes } => {
                 if reserved_minutes == 0 || reserved_minutes > MAX_RESERVED_MINUTES {
-                    return invalid(format!(
-                        "reserve 1 to {MAX_RESERVED_MINUTES} minutes, not {reserved_minutes}"
-                    ));
+                    return invalid(ControlFault::ReserveOutOfRange {
+                        got: reserved_minutes,
+                        min: 1,
+                        max: MAX_RESERVED_MINUTES,
+                    });
                 }
                 if main < Duration::from_secs(60 * u64::from(reserved_minutes)) {
-                    return invalid(format!(
-                        "{reserved_minutes} reserved minutes do not fit in {} of main time",
-                        WrittenDuration(main)
-                    ));
+                    return invalid(ControlFault::ReserveExceedsMain {
+                        reserved: reserved_minutes,
+                        main,
+                    });
                 }
             }
             TimeControl::Japanese { periods, period, .. } => {
                 if periods == 0 || periods > MAX_PERIODS {
-                    return invalid(format!("1 to {MAX_PERIODS} periods, not {periods}"));
+                    return invalid(ControlFault::PeriodsOutOfRange {
+                        got: periods,
+                        min: 1,
+                        max: MAX_PERIODS,
+                    });
                 }
                 if period.is_zero() {
-                    return invalid("a period cannot be 0 seconds".to_string());
+                    return invalid(ControlFault::EmptyPeriod);
                 }
             }
             TimeControl::Canadian { moves, period, .. } => {
                 if moves == 0 || period.is_zero() {
-                    return invalid("a period needs at least one move and more than 0 seconds".to_string());
+                    return invalid(ControlFault::EmptyCanadianPeriod);
                 }
             }
             TimeControl::Absolute { main } => {
                 if main.is_zero() {
-                    return invalid("sudden death needs more than 0 seconds".to_string());
+                    return invalid(ControlFault::NoSuddenDeathTime);
                 }
             }
             TimeControl::Fischer { main, increment } => {
                 if main.is_zero() && increment.is_zero() {
-                    return invalid("Fischer needs main time or an increment".to_string());
+                    return invalid(ControlFault::NoFischerTime);
                 }
             }
         }
@@ -241,16 +393,14 @@ impl FromStr for TimeControl {
                 main: parse_duration(rest)?,
             },
             "chinese" => {
-                let (main, reserved) = rest
-                    .split_once('/')
-                    .ok_or_else(|| shape("chinese:MAIN/RESERVED, as chinese:60m/5"))?;
+                let (main, reserved) = rest.split_once('/').ok_or_else(|| shape(Form::Chinese))?;
                 TimeControl::Chinese {
                     main: parse_duration(main)?,
                     reserved_minutes: parse_number(reserved)?,
                 }
             }
             "japanese" => {
-                let expected = "japanese:MAIN+PERIODSxPERIOD, as japanese:10m+3x30s";
+                let expected = Form::Japanese;
                 let (main, byo) = rest.split_once('+').ok_or_else(|| shape(expected))?;
                 let (periods, period) = byo.split_once(['x', 'X']).ok_or_else(|| shape(expected))?;
                 TimeControl::Japanese {
@@ -260,7 +410,7 @@ impl FromStr for TimeControl {
                 }
             }
             "canadian" => {
-                let expected = "canadian:MAIN+MOVES/PERIOD, as canadian:60m+15/10m";
+                let expected = Form::Canadian;
                 let (main, byo) = rest.split_once('+').ok_or_else(|| shape(expected))?;
                 let (moves, period) = byo.split_once('/').ok_or_else(|| shape(expected))?;
                 TimeControl::Canadian {
@@ -270,9 +420,7 @@ impl FromStr for TimeControl {
                 }
             }
             "fischer" => {
-                let (main, increment) = rest
-                    .split_once('+')
-                    .ok_or_else(|| shape("fischer:MAIN+INCREMENT, as fischer:30m+20s"))?;
+                let (main, increment) = rest.split_once('+').ok_or_else(|| shape(Form::Fischer))?;
                 TimeControl::Fischer {
                     main: parse_duration(main)?,
                     increment: parse_duration(increment)?,
@@ -340,7 +488,7 @@ pub fn parse_duration(text: &str) -> Result<Duration, ControlError> {
         return Ok(Duration::ZERO);
     }
     if trimmed.is_empty() {
-        return Err(bad("it is empty"));
+        return Err(bad(DurationFault::Empty));
     }
     let mut total: u64 = 0;
     let mut digits = String::new();
@@ -354,25 +502,25 @@ pub fn parse_duration(text: &str) -> Result<Duration, ControlError> {
             'h' | 'H' => 3600,
             'm' | 'M' => 60,
             's' | 'S' => 1,
-            '.' | ',' => return Err(bad("only whole seconds are allowed")),
-            _ => return Err(bad("units are h, m and s")),
+            '.' | ',' => return Err(bad(DurationFault::Fraction)),
+            _ => return Err(bad(DurationFault::UnknownUnit)),
         };
         if digits.is_empty() {
-            return Err(bad("a unit needs a number before it"));
+            return Err(bad(DurationFault::UnitWithoutNumber));
         }
         if unit >= last_unit {
-            return Err(bad("write units once each, largest first"));
+            return Err(bad(DurationFault::UnitOrder));
         }
-        let value: u64 = digits.parse().map_err(|_| bad("the number is too large"))?;
+        let value: u64 = digits.parse().map_err(|_| bad(DurationFault::TooLarge))?;
         total = value
             .checked_mul(unit)
             .and_then(|v| total.checked_add(v))
-            .ok_or_else(|| bad("the number is too large"))?;
+            .ok_or_else(|| bad(DurationFault::TooLarge))?;
         digits.clear();
         last_unit = unit;
     }
     if !digits.is_empty() {
-        return Err(bad("a number needs a unit after it (h, m or s)"));
+        return Err(bad(DurationFault::NumberWithoutUnit));
     }
     Ok(Duration::from_secs(total))
 }
@@ -381,4 +529,67 @@ fn parse_number(text: &str) -> Result<u32, ControlError> {
     text.trim()
         .parse()
         .map_err(|_| ControlError::Number { text: text.to_string() })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn refused(spec: &str) -> String {
+        match spec.parse::<TimeControl>() {
+            Err(e) => e.to_string(),
+            Ok(control) => format!("{spec} reads as {control}"),
+        }
+    }
+
+    #[test]
+    fn each_expected_form_is_written_with_its_placeholders_and_an_example() {
+        let said: Vec<String> = Form::ALL.iter().map(|f| f.to_string()).collect();
+        assert_eq!(
+            said,
+            [
+                "chinese:MAIN/RESERVED, as chinese:60m/5",
+                "japanese:MAIN+PERIODSxPERIOD, as japanese:10m+3x30s",
+                "canadian:MAIN+MOVES/PERIOD, as canadian:60m+15/10m",
+                "fischer:MAIN+INCREMENT, as fischer:30m+20s",
+            ]
+        );
+        for form in Form::ALL {
+            assert!(form.example().parse::<TimeControl>().is_ok(), "{form}");
+        }
+    }
+
+    #[test]
+    fn typed_faults_say_in_english_what_was_wrong_with_their_numbers() {
+        let cases = [
+            (
+                "chinese:60m",
+                "`chinese:60m`: expected chinese:MAIN/RESERVED, as chinese:60m/5",
+            ),
+            ("chinese:60m/0", "`chinese:60m/0`: reserve 1 to 10 minutes, not 0"),
+            (
+                "chinese:3m/5",
+                "`chinese:3m/5`: 5 reserved minutes do not fit in 3m of main time",
+            ),
+            ("japanese:10m+9x30s", "`japanese:10m+9x30s`: 1 to 6 periods, not 9"),
+            ("japanese:10m+3x0s", "`japanese:10m+3x0s`: a period cannot be 0 seconds"),
+            (
+                "canadian:60m+0/10m",
+                "`canadian:60m+0/10m`: a period needs at least one move and more than 0 seconds",
+            ),
+            ("absolute:0", "`absolute:0`: sudden death needs more than 0 seconds"),
+            ("fischer:0+0", "`fischer:0+0`: Fischer needs main time or an increment"),
+            (
+                "absolute:1.5m",
+                "`1.5m` is not a duration: only whole seconds are allowed (write for example 30s, 10m, 1h30m)",
+            ),
+            (
+                "absolute:30",
+                "`30` is not a duration: a number needs a unit after it (h, m or s) (write for example 30s, 10m, 1h30m)",
+            ),
+        ];
+        for (spec, english) in cases {
+            assert_eq!(refused(spec), english);
+        }
+    }
 }

@@ -23,6 +23,9 @@ pub mod events;
 pub mod game_clock;
 
 pub use budget::TimeLeft;
-pub use control::{ControlError, PRESETS, Preset, TimeControl, WrittenDuration, parse_duration};
+pub use control::{
+    ControlError, ControlFault, DurationFault, Form, PRESETS, Part, Preset, TimeControl, WrittenDuration,
+    parse_duration,
+};
 pub use events::{ClockEvent, Correction, EventKind, LatenessOutcome, LatenessRule, SealedMove, TimeoutRuling};
 pub use game_clock::{Clock, ClockError, Phase, PressOutcome, Reading, TurnReading};

@@ -23,10 +23,14 @@ pub enum LedgerError {
     UnknownOffence { offence: OffenceId, edition: Edition },
     #[error("claim refused: {0}")]
     Refused(#[from] ClaimRefused),
-    #[error("the arbiter must choose the sanction: {options}")]
-    ChoiceNeeded { options: String },
-    #[error("{chosen} is not a sanction this offence allows ({allowed}); override with a reason instead")]
-    NotAnOption { chosen: String, allowed: String },
+    #[error("the arbiter must choose the sanction: {}", .options.text(Lang::En))]
+    ChoiceNeeded { options: SanctionRule },
+    #[error(
+        "{} is not a sanction this offence allows ({}); override with a reason instead",
+        .chosen.text(Lang::En),
+        Sanction::either(.allowed, Lang::En)
+    )]
+    NotAnOption { chosen: Sanction, allowed: Vec<Sanction> },
     #[error("lateness needs how late the player was")]
     LatenessNeeded,
     #[error("there is no incident {0:?} in this ledger")]
@@ -120,10 +124,9 @@ impl Ledger {
         let (sanction, decided) = match (&report.choice, default) {
             (Some(chosen), _) if allowed.contains(chosen) => (chosen.clone(), Decided::ArbiterChose),
             (Some(chosen), _) => {
-                let allowed: Vec<String> = allowed.iter().map(|s| s.text(Lang::En)).collect();
                 return Err(LedgerError::NotAnOption {
-                    chosen: chosen.text(Lang::En),
-                    allowed: allowed.join(" or "),
+                    chosen: chosen.clone(),
+                    allowed,
                 });
             }
             (None, Some(default)) => (default, Decided::ByDefault { occurrence }),
@@ -132,7 +135,7 @@ impl Ledger {
             }
             (None, None) => {
                 return Err(LedgerError::ChoiceNeeded {
-                    options: offence.sanction.text(Lang::En),
+                    options: offence.sanction.clone(),
                 });
             }
         };

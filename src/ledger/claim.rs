@@ -3,6 +3,8 @@
 //! 16.2), wrong colours up to move 10 (17.1); and the record's own evidence of an illegal
 //! move. Says why a claim is refused.
 
+use std::fmt;
+
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
@@ -10,14 +12,16 @@ use crate::board::Color;
 use crate::game::{Action, Game};
 use crate::lang::Lang;
 
-use super::{ClaimWindow, Edition, Offence, RaisedBy, Report, article_label};
+use super::{ClaimWindow, Edition, IllegalKind, Offence, RaisedBy, Report, article_label};
 
-/// Why the ledger refuses a claim.
+/// Why the ledger refuses a claim. Articles are the catalogue's numbers ("17.3", "old 16.2",
+/// "local"), labelled by [`article_label`].
 #[derive(Clone, Debug, PartialEq, Eq, Error, Serialize, Deserialize)]
 pub enum ClaimRefused {
     #[error(
         "too late: {claimant:?} already played move {next_move} after move {offence_move}; the claim is valid only \
-         before the claimant's next move ({article})"
+         before the claimant's next move ({label})",
+        label = article_label(.article, Lang::En)
     )]
     AfterClaimantsNextMove {
         claimant: Color,
@@ -26,11 +30,13 @@ pub enum ClaimRefused {
         article: String,
     },
     #[error(
-        "too late: the game is over ({how}); a claim about the opponent must be made at once, during the game ({article})"
+        "too late: the game is over ({how}); a claim about the opponent must be made at once, during the game ({label})",
+        label = article_label(.article, Lang::En)
     )]
-    GameOver { how: String, article: String },
+    GameOver { how: GameEnd, article: String },
     #[error(
-        "too late: move {played} has been played; this can be corrected only up to and including move {limit} ({article})"
+        "too late: move {played} has been played; this can be corrected only up to and including move {limit} ({label})",
+        label = article_label(.article, Lang::En)
     )]
     PastMove {
         played: usize,
@@ -40,26 +46,49 @@ pub enum ClaimRefused {
     #[error("move {move_number} is not in the record yet (the record has {moves} moves)")]
     FutureMove { move_number: usize, moves: usize },
     #[error(
-        "the record shows no {expected} by {player:?} at move {move_number}; record the move first (Game::record_move)"
+        "the record shows no {expected} move by {player:?} at move {move_number}; record the move first \
+         (Game::record_move)"
     )]
     NotInRecord {
-        expected: String,
+        expected: IllegalKind,
         player: Color,
         move_number: usize,
     },
 }
 
+/// How a game ended, as the game record shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum GameEnd {
+    /// That player resigned.
+    Resigned(Color),
+    /// Two passes in a row.
+    TwoPasses,
+    /// A result was recorded (the SGF `RE` value, "B+R").
+    ResultRecorded(String),
+}
+
+impl fmt::Display for GameEnd {
+    /// "Black resigned", "two passes in a row", "result recorded: B+R".
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameEnd::Resigned(color) => write!(f, "{} resigned", color.name()),
+            GameEnd::TwoPasses => f.write_str("two passes in a row"),
+            GameEnd::ResultRecorded(result) => write!(f, "result recorded: {result}"),
+        }
+    }
+}
+
 /// How the game ended, if it has: a resignation, two passes, or a recorded result.
-pub fn game_over(game: &Game) -> Option<String> {
+pub fn game_over(game: &Game) -> Option<GameEnd> {
     let position = game.position();
     if let Some(c) = position.resigned {
-        return Some(format!("{} resigned", c.name()));
+        return Some(GameEnd::Resigned(c));
     }
     if position.passes_in_row >= 2 {
-        return Some("two passes in a row".to_string());
+        return Some(GameEnd::TwoPasses);
     }
     if !game.info.result.is_empty() {
-        return Some(format!("result recorded: {}", game.info.result));
+        return Some(GameEnd::ResultRecorded(game.info.result.clone()));
     }
     None
 }
@@ -74,7 +103,7 @@ pub fn check_claim(edition: Edition, offence: &Offence, report: &Report, game: &
             moves,
         });
     }
-    let article = offence.article_label(Lang::En);
+    let article = offence.article.clone();
     match offence.window {
         ClaimWindow::BeforeClaimantsNextMove => {
             let claimant = report.player.opponent();
@@ -98,7 +127,7 @@ pub fn check_claim(edition: Edition, offence: &Offence, report: &Report, game: &
                 };
                 return Err(ClaimRefused::GameOver {
                     how,
-                    article: article_label(during, Lang::En),
+                    article: during.to_string(),
                 });
             }
         }
@@ -120,9 +149,7 @@ pub fn check_claim(edition: Edition, offence: &Offence, report: &Report, game: &
         });
         if !shown {
             return Err(ClaimRefused::NotInRecord {
-                expected: format!("{kind:?} move")
-                    .to_lowercase()
-                    .replace("outofturn", "out-of-turn"),
+                expected: kind,
                 player: report.player,
                 move_number: report.move_number,
             });

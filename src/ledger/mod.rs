@@ -27,7 +27,7 @@ pub mod table;
 
 pub use book::{Ledger, LedgerError};
 pub use catalogue::{Catalogue, CatalogueError, LATENESS_LIMIT};
-pub use claim::{ClaimRefused, check_claim, game_over};
+pub use claim::{ClaimRefused, GameEnd, check_claim, game_over};
 pub use edition::{Edition, UnknownEdition};
 pub use effects::{BoardEffect, Outcome, ProposedLoss};
 pub use event::{EventWarnings, PlayedGame};

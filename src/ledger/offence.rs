@@ -1,6 +1,8 @@
 //! An offence as the catalogue holds it: its identity, article, names, sanction rule, claim
 //! window and, for illegal moves, the flag the game record must show.
 
+use std::fmt;
+
 use serde::{Deserialize, Serialize};
 
 use crate::game::Illegal;
@@ -50,6 +52,12 @@ pub enum ClaimWindow {
     Anytime,
 }
 
+impl fmt::Display for IllegalKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.text(Lang::En))
+    }
+}
+
 /// An offence of the catalogue.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Offence {
@@ -78,6 +86,21 @@ pub enum IllegalKind {
 }
 
 impl IllegalKind {
+    pub const ALL: [IllegalKind; 3] = [IllegalKind::Suicide, IllegalKind::Ko, IllegalKind::OutOfTurn];
+
+    /// The kind of move the record must show: "suicide", "ko", "out-of-turn" ("... move"), or
+    /// in Chinese the whole noun ("下在禁着点的着手").
+    pub fn text(self, lang: Lang) -> &'static str {
+        match (self, lang) {
+            (IllegalKind::Suicide, Lang::En) => "suicide",
+            (IllegalKind::Ko, Lang::En) => "ko",
+            (IllegalKind::OutOfTurn, Lang::En) => "out-of-turn",
+            (IllegalKind::Suicide, Lang::Zh) => "下在禁着点的着手",
+            (IllegalKind::Ko, Lang::Zh) => "违反打劫规则的着手",
+            (IllegalKind::OutOfTurn, Lang::Zh) => "连下两手的着手",
+        }
+    }
+
     pub fn matches(self, illegal: Illegal) -> bool {
         matches!(
             (self, illegal),

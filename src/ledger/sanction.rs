@@ -131,6 +131,15 @@ impl Sanction {
             Lang::Zh => "，",
         })
     }
+
+    /// Sanctions to choose from: "warning or loss", "警告一次或判负".
+    pub fn either(sanctions: &[Sanction], lang: Lang) -> String {
+        let parts: Vec<String> = sanctions.iter().map(|s| s.text(lang)).collect();
+        parts.join(match lang {
+            Lang::En => " or ",
+            Lang::Zh => "或",
+        })
+    }
 }
 
 /// How an offence's sanction is chosen.
@@ -214,9 +223,9 @@ impl SanctionRule {
                 parts.join("；")
             }
             (SanctionRule::ArbiterChooses(options), Lang::En) => {
-                format!("{} (arbiter chooses)", list(options, " or "))
+                format!("{} (arbiter chooses)", Sanction::either(options, lang))
             }
-            (SanctionRule::ArbiterChooses(options), Lang::Zh) => format!("根据情节{}", list(options, "或")),
+            (SanctionRule::ArbiterChooses(options), Lang::Zh) => format!("根据情节{}", Sanction::either(options, lang)),
             (SanctionRule::DefaultOr { default, alternatives }, Lang::En) => {
                 format!("{}; otherwise {}", default.text(lang), list(alternatives, ", "))
             }

@@ -965,7 +965,7 @@ impl Table {
         let (factor, limit) = self
             .catalogue
             .lateness()
-            .ok_or_else(|| Msg::NoLatenessRule(&self.catalogue.edition).text(self.lang))?;
+            .ok_or_else(|| Msg::NoLatenessRule(self.catalogue.edition).text(self.lang))?;
         let mut ledger = self.ledger.clone();
         ledger
             .record(&self.catalogue, &self.game, report)

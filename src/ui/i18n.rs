@@ -572,7 +572,7 @@ pub enum Msg<'a> {
     /// The "played at" point of an illegal move did not read.
     PlayedAt(&'a CoordError),
     /// The catalogue (its edition) has no lateness rule.
-    NoLatenessRule(&'a dyn Display),
+    NoLatenessRule(crate::ledger::Edition),
     /// A flagged move in the move list: its line.
     Illegal(&'a str),
     /// "Captures: B 3 W 1".
@@ -724,9 +724,12 @@ impl Msg<'_> {
             Msg::PlayedAt(e) if en => format!("played at: {}", coord_error(e, lang)),
             Msg::PlayedAt(e) => format!("落子位置：{}", coord_error(e, lang)),
             Msg::NoLatenessRule(edition) if en => {
-                format!("not recorded: the {edition} catalogue has no lateness rule")
+                format!(
+                    "not recorded: the {} catalogue has no lateness rule",
+                    edition.title(lang)
+                )
             }
-            Msg::NoLatenessRule(edition) => format!("未记录：{edition}处罚目录没有迟到规定"),
+            Msg::NoLatenessRule(edition) => format!("未记录：{}的处罚目录没有迟到规定", edition.title(lang)),
             Msg::Illegal(line) if en => format!("{line} (illegal)"),
             Msg::Illegal(line) => format!("{line}（违规）"),
             Msg::Captures(b, w) => {

@@ -7,11 +7,11 @@ use super::export_job::JobError;
 use super::i18n::{Text, color_name, table_id};
 use crate::audio::{PackError, Silence};
 use crate::board::{Color, CoordError, Point};
-use crate::clock::{ClockError, ControlError, PRESETS};
+use crate::clock::{ClockError, ControlError, ControlFault, DurationFault, Form, PRESETS, Part, WrittenDuration};
 use crate::export::ExportError;
 use crate::game::{GameError, Illegal};
 use crate::lang::Lang;
-use crate::ledger::{ClaimRefused, LedgerError, article_label};
+use crate::ledger::{ClaimRefused, GameEnd, LedgerError, Sanction, article_label};
 use crate::scoring::{Check, ScoringError};
 use crate::session::format::{FormatError, VERSION};
 use crate::session::model::{RankError, StoredGameError};
@@ -176,96 +176,56 @@ pub fn control_error(e: &ControlError, lang: Lang) -> String {
                 presets.join("、")
             )
         }
-        ControlError::Shape { spec, expected } => format!("“{spec}”：应为{}", control_form(expected)),
+        ControlError::Shape { spec, expected } => format!("“{spec}”：应为{}", control_form(*expected)),
         ControlError::Duration { text, why } => {
-            format!("“{text}”不是时长：{}（例如30s、10m、1h30m）", duration_fault(why))
+            format!("“{text}”不是时长：{}（例如30s、10m、1h30m）", duration_fault(*why))
         }
         ControlError::Number { text } => format!("“{text}”不是整数"),
-        ControlError::Invalid { spec, why } => format!("“{spec}”：{}", control_fault(why)),
+        ControlError::Invalid { spec, why } => format!("“{spec}”：{}", control_fault(*why)),
     }
 }
 
-/// A time control's written form as the clock engine states it ("chinese:MAIN/RESERVED, as
-/// chinese:60m/5"), its parts named in Chinese ("chinese:基本用时/保留分钟数，例如chinese:60m/5").
-fn control_form(expected: &str) -> String {
-    let (form, example) = match expected.split_once(", as ") {
-        Some((form, example)) => (form, Some(example)),
-        None => (expected, None),
-    };
-    let mut out = String::new();
-    let mut word = String::new();
-    // The parts are the runs of capitals; the kind, the separators and the example stay.
-    for c in form.chars().chain(std::iter::once(' ')) {
-        if c.is_ascii_uppercase() {
-            word.push(c);
-            continue;
-        }
-        if !word.is_empty() {
-            out.push_str(match word.as_str() {
-                "MAIN" => "基本用时",
-                "RESERVED" | "MINUTES" => "保留分钟数",
-                "PERIODS" => "读秒次数",
-                "PERIOD" => "每次读秒时长",
-                "MOVES" => "手数",
-                "INCREMENT" => "每手加时",
-                other => other,
-            });
-            word.clear();
-        }
-        out.push(c);
-    }
-    out.pop();
-    match example {
-        Some(example) => format!("{out}，例如{example}"),
-        None => out,
-    }
+/// A time control's written form with its parts named in Chinese and its example
+/// ("chinese:基本用时/保留分钟数，例如chinese:60m/5").
+fn control_form(form: Form) -> String {
+    let written = form.written(|part| match part {
+        Part::Main => "基本用时",
+        Part::Reserved => "保留分钟数",
+        Part::Periods => "读秒次数",
+        Part::Period => "每次读秒时长",
+        Part::Moves => "手数",
+        Part::Increment => "每手加时",
+    });
+    format!("{written}，例如{}", form.example())
 }
 
 /// Why a written duration does not read (the clock engine's reason), in Chinese.
-fn duration_fault(why: &str) -> &str {
+fn duration_fault(why: DurationFault) -> &'static str {
     match why {
-        "it is empty" => "是空的",
-        "only whole seconds are allowed" => "只能是整秒",
-        "units are h, m and s" => "单位只能是h、m和s",
-        "a unit needs a number before it" => "单位前须有数字",
-        "write units once each, largest first" => "每个单位只写一次，从大到小",
-        "the number is too large" => "数字太大",
-        "a number needs a unit after it (h, m or s)" => "数字后须有单位（h、m或s）",
-        other => other,
+        DurationFault::Empty => "是空的",
+        DurationFault::Fraction => "只能是整秒",
+        DurationFault::UnknownUnit => "单位只能是h、m和s",
+        DurationFault::UnitWithoutNumber => "单位前须有数字",
+        DurationFault::UnitOrder => "每个单位只写一次，从大到小",
+        DurationFault::TooLarge => "数字太大",
+        DurationFault::NumberWithoutUnit => "数字后须有单位（h、m或s）",
     }
 }
 
 /// Why a time control that reads is refused (the clock engine's reason), in Chinese, with its
 /// numbers.
-fn control_fault(why: &str) -> String {
-    let fixed = match why {
-        "a period cannot be 0 seconds" => Some("每次读秒不能是0秒"),
-        "a period needs at least one move and more than 0 seconds" => Some("每个阶段至少一手，时长须多于0秒"),
-        "sudden death needs more than 0 seconds" => Some("包干用时须多于0秒"),
-        "Fischer needs main time or an increment" => Some("费舍尔计时须有基本用时或每手加时"),
-        _ => None,
-    };
-    if let Some(zh) = fixed {
-        return zh.to_string();
+fn control_fault(why: ControlFault) -> String {
+    match why {
+        ControlFault::ReserveOutOfRange { got, min, max } => format!("保留读秒须为{min}至{max}分钟，不能是{got}分钟"),
+        ControlFault::ReserveExceedsMain { reserved, main } => {
+            format!("{reserved}分钟保留读秒超出了{}的基本用时", WrittenDuration(main))
+        }
+        ControlFault::PeriodsOutOfRange { got, min, max } => format!("读秒次数须为{min}至{max}次，不能是{got}次"),
+        ControlFault::EmptyPeriod => "每次读秒不能是0秒".to_string(),
+        ControlFault::EmptyCanadianPeriod => "每个阶段至少一手，时长须多于0秒".to_string(),
+        ControlFault::NoSuddenDeathTime => "包干用时须多于0秒".to_string(),
+        ControlFault::NoFischerTime => "费舍尔计时须有基本用时或每手加时".to_string(),
     }
-    // "reserve 1 to 10 minutes, not 0", "1 to 6 periods, not 9", "5 reserved minutes do not fit
-    // in 3m of main time".
-    if let Some((range, n)) = why
-        .strip_prefix("reserve ")
-        .and_then(|r| r.split_once(" minutes, not "))
-    {
-        return format!("保留读秒须为{}分钟，不能是{n}分钟", range.replace(" to ", "至"));
-    }
-    if let Some((range, n)) = why.split_once(" periods, not ") {
-        return format!("读秒次数须为{}次，不能是{n}次", range.replace(" to ", "至"));
-    }
-    if let Some((n, main)) = why
-        .strip_suffix(" of main time")
-        .and_then(|r| r.split_once(" reserved minutes do not fit in "))
-    {
-        return format!("{n}分钟保留读秒超出了{main}的基本用时");
-    }
-    why.to_string()
 }
 
 /// Why a typed point does not name a point of the board, in `lang`, with the text typed.
@@ -278,7 +238,7 @@ pub fn coord_error(e: &CoordError, lang: Lang) -> String {
 }
 
 /// Why the ledger did not record an incident (the ledger engine's error), in `lang`, with its
-/// moves and articles; how the game ended and the sanctions' names stay as the ledger words them.
+/// moves, articles and sanctions.
 pub fn ledger_error(e: &LedgerError, lang: Lang) -> String {
     if lang == Lang::En {
         return e.to_string();
@@ -293,10 +253,12 @@ pub fn ledger_error(e: &LedgerError, lang: Lang) -> String {
             format!("{}的处罚目录中没有{offence:?}", edition.title(lang))
         }
         LedgerError::Refused(claim) => format!("申诉不予受理：{}", claim_refused(claim, lang)),
-        LedgerError::ChoiceNeeded { options } => format!("须由裁判选择处罚：{options}"),
-        LedgerError::NotAnOption { chosen, allowed } => {
-            format!("{chosen}不是该违规允许的处罚（{allowed}）；请改为填写理由更改")
-        }
+        LedgerError::ChoiceNeeded { options } => format!("须由裁判选择处罚：{}", options.text(lang)),
+        LedgerError::NotAnOption { chosen, allowed } => format!(
+            "“{}”不是该违规允许的处罚（{}）；请改为填写理由更改",
+            chosen.text(lang),
+            Sanction::either(allowed, lang)
+        ),
         LedgerError::LatenessNeeded => "迟到须填写迟到多久".to_string(),
         LedgerError::NoSuchIncident(id) => format!("本记录中没有判罚{id:?}"),
         LedgerError::MissingReason => "更改须填写理由".to_string(),
@@ -318,16 +280,16 @@ fn claim_refused(e: &ClaimRefused, lang: Lang) -> String {
         } => format!(
             "已过时限：{}在第{offence_move}手之后已下了第{next_move}手；申诉只能在申诉方下一手之前提出（{}）",
             color_name(*claimant, lang),
-            article_zh(article)
+            article_label(article, lang)
         ),
         ClaimRefused::GameOver { how, article } => format!(
             "已过时限：对局已结束（{}）；对对方的申诉须在对局中立即提出（{}）",
-            game_over_zh(how),
-            article_zh(article)
+            game_end(how, lang),
+            article_label(article, lang)
         ),
         ClaimRefused::PastMove { played, limit, article } => format!(
             "已过时限：已下到第{played}手；只能更正到第{limit}手为止（{}）",
-            article_zh(article)
+            article_label(article, lang)
         ),
         ClaimRefused::FutureMove { move_number, moves } => {
             format!("棋谱中还没有第{move_number}手（棋谱共{moves}手）")
@@ -337,42 +299,21 @@ fn claim_refused(e: &ClaimRefused, lang: Lang) -> String {
             player,
             move_number,
         } => format!(
-            "棋谱中第{move_number}手没有{}的{expected}；请先记录该手",
-            color_name(*player, lang)
+            "棋谱中第{move_number}手没有{}{}；请先记录该手",
+            color_name(*player, lang),
+            expected.text(lang)
         ),
     }
 }
 
-/// An article as the ledger labels it in English ("Art. 17.2", "old Art. 16.2", "local rule"),
-/// labelled in Chinese by the ledger ("第17.2条", "旧第16.2条", "本赛规定").
-fn article_zh(label: &str) -> String {
-    let article = if label == article_label("local", Lang::En) {
-        "local".to_string()
-    } else if let Some(old) = label.strip_prefix("old Art. ") {
-        format!("old {old}")
-    } else if let Some(article) = label.strip_prefix("Art. ") {
-        article.to_string()
-    } else {
-        return label.to_string();
-    };
-    article_label(&article, Lang::Zh)
-}
-
-/// How the game ended as the ledger says it (`ledger::game_over`: "Black resigned", "two passes
-/// in a row", "result recorded: B+R"), in Chinese.
-fn game_over_zh(how: &str) -> String {
-    if how == "two passes in a row" {
-        return "双方连续停一手".to_string();
+/// How the game ended, in `lang`: "White resigned" / "白方认输".
+fn game_end(how: &GameEnd, lang: Lang) -> String {
+    match (how, lang) {
+        (how, Lang::En) => how.to_string(),
+        (GameEnd::Resigned(color), Lang::Zh) => format!("{}认输", color_name(*color, lang)),
+        (GameEnd::TwoPasses, Lang::Zh) => "双方连续停一手".to_string(),
+        (GameEnd::ResultRecorded(result), Lang::Zh) => format!("已记录结果{result}"),
     }
-    if let Some(result) = how.strip_prefix("result recorded: ") {
-        return format!("已记录结果{result}");
-    }
-    for color in [Color::Black, Color::White] {
-        if how == format!("{} resigned", color.name()) {
-            return format!("{}认输", color_name(color, Lang::Zh));
-        }
-    }
-    how.to_string()
 }
 
 /// Why the session refused a change or a table cannot be shown (the session engine's error), in
@@ -639,7 +580,7 @@ mod tests {
                 let refused = LedgerError::Refused(ClaimRefused::PastMove {
                     played: 50,
                     limit: 10,
-                    article: offence.article_label(Lang::En),
+                    article: offence.article.clone(),
                 });
                 let zh = ledger_error(&refused, Lang::Zh);
                 assert!(zh.contains(&offence.article_label(Lang::Zh)), "{zh}");
@@ -663,19 +604,143 @@ mod tests {
 
     #[test]
     fn how_the_game_ended_is_said_in_chinese_in_a_refused_claim() {
-        let refused = |how: &str| {
+        let refused = |how: GameEnd, lang: Lang| {
             let e = LedgerError::Refused(ClaimRefused::GameOver {
-                how: how.to_string(),
-                article: "old Art. 16.2".to_string(),
+                how,
+                article: "old 16.2".to_string(),
             });
-            ledger_error(&e, Lang::Zh)
+            ledger_error(&e, lang)
         };
         assert_eq!(
-            refused("White resigned"),
+            refused(GameEnd::Resigned(Color::White), Lang::Zh),
             "申诉不予受理：已过时限：对局已结束（白方认输）；对对方的申诉须在对局中立即提出（旧第16.2条）"
         );
-        assert!(refused("two passes in a row").contains("（双方连续停一手）"));
-        assert!(refused("result recorded: B+R").contains("（已记录结果B+R）"));
+        assert!(refused(GameEnd::TwoPasses, Lang::Zh).contains("（双方连续停一手）"));
+        let recorded = GameEnd::ResultRecorded("B+R".to_string());
+        assert!(refused(recorded.clone(), Lang::Zh).contains("（已记录结果B+R）"));
+        assert_eq!(
+            refused(GameEnd::Resigned(Color::White), Lang::En),
+            "claim refused: too late: the game is over (White resigned); a claim about the opponent must be made at \
+             once, during the game (old Art. 16.2)"
+        );
+        assert!(refused(GameEnd::TwoPasses, Lang::En).contains("(two passes in a row)"));
+        assert!(refused(recorded, Lang::En).contains("(result recorded: B+R)"));
+    }
+
+    #[test]
+    fn a_move_the_record_does_not_show_is_named_in_chinese_for_every_kind() {
+        for kind in crate::ledger::IllegalKind::ALL {
+            let e = LedgerError::Refused(ClaimRefused::NotInRecord {
+                expected: kind,
+                player: Color::Black,
+                move_number: 12,
+            });
+            let zh = ledger_error(&e, Lang::Zh);
+            assert_eq!(
+                zh,
+                format!(
+                    "申诉不予受理：棋谱中第12手没有黑方{}；请先记录该手",
+                    kind.text(Lang::Zh)
+                )
+            );
+            assert!(!zh.contains(kind.text(Lang::En)), "{zh}");
+            assert!(
+                ledger_error(&e, Lang::En).contains(&format!("no {} move by Black at move 12", kind.text(Lang::En)))
+            );
+        }
+    }
+
+    /// A 19x19 game under `edition`'s rules with `moves` ordinary moves.
+    fn game_with_moves(edition: Edition, moves: usize) -> crate::game::Game {
+        let preset = match edition {
+            Edition::Chinese2002 => crate::rules::Preset::Chinese2002,
+            Edition::ChineseOld => crate::rules::Preset::ChineseOld,
+        };
+        let mut game = match crate::game::Game::new(19, preset) {
+            Ok(game) => game,
+            Err(e) => panic!("a 19x19 game under {preset:?}: {e}"),
+        };
+        for n in 0..moves {
+            let row = if n % 2 == 0 { 0 } else { 10 };
+            if let Err(e) = game.play(Point::new((n / 2) as u8, row)) {
+                panic!("move {n}: {e}");
+            }
+        }
+        game
+    }
+
+    #[test]
+    fn the_sanctions_the_arbiter_must_choose_from_or_may_not_choose_are_named_in_chinese() {
+        use crate::ledger::{Ledger, Measure, OffenceId, RaisedBy, Report};
+        let minutes = std::time::Duration::from_secs(1800);
+        let catalogue = Catalogue::standard(Edition::Chinese2002);
+        let game = game_with_moves(Edition::Chinese2002, 20);
+        let report = Report::new(
+            Color::Black,
+            OffenceId::DisturbingOpponent,
+            20,
+            minutes,
+            "14:00",
+            RaisedBy::Player(Color::White),
+        );
+        let unchosen = Ledger::new(Edition::Chinese2002).record(&catalogue, &game, report.clone());
+        let Err(unchosen) = unchosen else {
+            panic!("recorded without the arbiter's choice")
+        };
+        assert_eq!(
+            ledger_error(&unchosen, Lang::Zh),
+            "须由裁判选择处罚：根据情节警告一次或判负"
+        );
+        assert_eq!(
+            ledger_error(&unchosen, Lang::En),
+            "the arbiter must choose the sanction: warning or loss (arbiter chooses)"
+        );
+        let draw = report.choose(crate::ledger::Sanction::of(&[Measure::Draw]));
+        let Err(not_allowed) = Ledger::new(Edition::Chinese2002).record(&catalogue, &game, draw) else {
+            panic!("a draw recorded for disturbing the opponent")
+        };
+        assert_eq!(
+            ledger_error(&not_allowed, Lang::Zh),
+            "“和棋”不是该违规允许的处罚（警告一次或判负）；请改为填写理由更改"
+        );
+        assert_eq!(
+            ledger_error(&not_allowed, Lang::En),
+            "draw is not a sanction this offence allows (warning or loss); override with a reason instead"
+        );
+        // Every sanction rule of both catalogues, in both refusals, is said without English.
+        for edition in Edition::ALL {
+            for offence in Catalogue::standard(edition).offences {
+                let choice = LedgerError::ChoiceNeeded {
+                    options: offence.sanction.clone(),
+                };
+                let refused = LedgerError::NotAnOption {
+                    chosen: crate::ledger::Sanction::of(&[Measure::Replay]),
+                    allowed: offence.sanction.options(),
+                };
+                for e in [choice, refused] {
+                    let zh = ledger_error(&e, Lang::Zh);
+                    assert!(!zh.chars().any(|c| c.is_ascii_alphabetic()), "{zh}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_catalogue_without_a_lateness_rule_is_named_by_its_title_in_the_windows_language() {
+        use super::super::i18n::Msg;
+        for edition in Edition::ALL {
+            let zh = Msg::NoLatenessRule(edition).text(Lang::Zh);
+            assert_eq!(zh, format!("未记录：{}的处罚目录没有迟到规定", edition.title(Lang::Zh)));
+            assert!(!zh.chars().any(|c| c.is_ascii_alphabetic()), "{zh}");
+            let en = Msg::NoLatenessRule(edition).text(Lang::En);
+            assert_eq!(
+                en,
+                format!(
+                    "not recorded: the {} catalogue has no lateness rule",
+                    edition.title(Lang::En)
+                )
+            );
+        }
     }
 
     /// The time control's error for `spec`, which must not read.
@@ -757,7 +822,7 @@ mod tests {
             let english = match &e {
                 ControlError::Shape { expected, .. } => expected.to_string(),
                 ControlError::Duration { why, .. } => why.to_string(),
-                ControlError::Invalid { why, .. } => why.clone(),
+                ControlError::Invalid { why, .. } => why.to_string(),
                 other => panic!("{spec}: {other}"),
             };
             let zh = control_error(&e, Lang::Zh);
@@ -775,6 +840,85 @@ mod tests {
                 assert!(!zh.contains(word), "{spec}: {word} in {zh}");
             }
             assert!(control_error(&e, Lang::En).contains(&english));
+        }
+    }
+
+    #[test]
+    fn every_expected_form_names_its_parts_in_chinese_and_keeps_its_example() {
+        let said: Vec<String> = Form::ALL.into_iter().map(control_form).collect();
+        assert_eq!(
+            said,
+            [
+                "chinese:基本用时/保留分钟数，例如chinese:60m/5",
+                "japanese:基本用时+读秒次数x每次读秒时长，例如japanese:10m+3x30s",
+                "canadian:基本用时+手数/每次读秒时长，例如canadian:60m+15/10m",
+                "fischer:基本用时+每手加时，例如fischer:30m+20s",
+            ]
+        );
+        for form in Form::ALL {
+            let e = ControlError::Shape {
+                spec: form.kind().to_string(),
+                expected: form,
+            };
+            let zh = control_error(&e, Lang::Zh);
+            for (part, _) in form.parts() {
+                assert!(!zh.contains(part.placeholder()), "{zh}");
+            }
+            assert!(!zh.contains(", as "), "{zh}");
+        }
+    }
+
+    #[test]
+    fn every_duration_fault_and_control_fault_is_said_in_chinese_with_its_numbers() {
+        for why in DurationFault::ALL {
+            let e = ControlError::Duration {
+                text: "5q".to_string(),
+                why,
+            };
+            let zh = control_error(&e, Lang::Zh);
+            assert!(!zh.contains(&why.to_string()), "{zh}");
+            let words = zh.replace("“5q”", "").replace("h、m", "").replace("（h、m或s）", "");
+            let words = words
+                .replace("30s、10m、1h30m", "")
+                .replace("和s", "")
+                .replace("或s", "");
+            assert!(!words.chars().any(|c| c.is_ascii_alphabetic()), "{zh}");
+        }
+        let faults = [
+            ControlFault::ReserveOutOfRange {
+                got: 12,
+                min: 1,
+                max: 10,
+            },
+            ControlFault::ReserveExceedsMain {
+                reserved: 5,
+                main: std::time::Duration::from_secs(180),
+            },
+            ControlFault::PeriodsOutOfRange { got: 9, min: 1, max: 6 },
+            ControlFault::EmptyPeriod,
+            ControlFault::EmptyCanadianPeriod,
+            ControlFault::NoSuddenDeathTime,
+            ControlFault::NoFischerTime,
+        ];
+        let mut said = std::collections::HashSet::new();
+        for why in faults {
+            let zh = control_fault(why);
+            assert!(!zh.replace("3m", "").chars().any(|c| c.is_ascii_alphabetic()), "{zh}");
+            assert!(said.insert(zh.clone()), "said twice: {zh}");
+            let numbers: Vec<String> = match why {
+                ControlFault::ReserveOutOfRange { got, min, max }
+                | ControlFault::PeriodsOutOfRange { got, min, max } => {
+                    vec![got.to_string(), min.to_string(), max.to_string()]
+                }
+                ControlFault::ReserveExceedsMain { reserved, .. } => vec![reserved.to_string(), "3m".to_string()],
+                ControlFault::EmptyPeriod
+                | ControlFault::EmptyCanadianPeriod
+                | ControlFault::NoSuddenDeathTime
+                | ControlFault::NoFischerTime => vec![],
+            };
+            for n in numbers {
+                assert!(zh.contains(&n), "{n} not in {zh}");
+            }
         }
     }
 }

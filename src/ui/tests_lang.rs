@@ -149,7 +149,7 @@ fn every_message(lang: Lang) -> Vec<String> {
         Msg::ClipsMissing("zh", 2),
         Msg::NotRecorded(&ledger),
         Msg::PlayedAt(&coord),
-        Msg::NoLatenessRule(&"2002"),
+        Msg::NoLatenessRule(crate::ledger::Edition::Chinese2002),
         Msg::Illegal("12. B D4"),
         Msg::Captures(3, 1),
         Msg::MoveAndClock(12, "0:59:00"),
@@ -271,7 +271,7 @@ fn every_engine_error(lang: Lang) -> Vec<String> {
         JobError::Stopped,
     ];
     out.extend(jobs.iter().map(|e| i18n::job_error(e, lang)));
-    use crate::clock::{ClockError, ControlError};
+    use crate::clock::{ClockError, ControlError, ControlFault, DurationFault, Form};
     use std::time::Duration;
     let clock = [
         ClockError::TimeWentBack {
@@ -306,21 +306,21 @@ fn every_engine_error(lang: Lang) -> Vec<String> {
         ControlError::UnknownKind("blitz".to_string()),
         ControlError::Shape {
             spec: "chinese:60m".to_string(),
-            expected: "chinese:MAIN/MINUTES",
+            expected: Form::Chinese,
         },
         ControlError::Duration {
             text: "5q".to_string(),
-            why: "unknown unit",
+            why: DurationFault::UnknownUnit,
         },
         ControlError::Number { text: "x".to_string() },
         ControlError::Invalid {
             spec: "japanese:0m+0x0s".to_string(),
-            why: "no time at all".to_string(),
+            why: ControlFault::EmptyPeriod,
         },
     ];
     out.extend(controls.iter().map(|e| i18n::control_error(e, lang)));
-    use crate::ledger::{ClaimRefused, Edition, IncidentId, LedgerError, OffenceId};
-    let article = "Art. 17.2".to_string();
+    use crate::ledger::{ClaimRefused, Edition, GameEnd, IllegalKind, IncidentId, LedgerError, OffenceId, Sanction};
+    let article = "17.2".to_string();
     let ledger = [
         LedgerError::WrongCatalogue {
             ledger: Edition::Chinese2002,
@@ -337,7 +337,7 @@ fn every_engine_error(lang: Lang) -> Vec<String> {
             article: article.clone(),
         }),
         LedgerError::Refused(ClaimRefused::GameOver {
-            how: "two passes in a row".to_string(),
+            how: GameEnd::TwoPasses,
             article: article.clone(),
         }),
         LedgerError::Refused(ClaimRefused::PastMove {
@@ -350,16 +350,16 @@ fn every_engine_error(lang: Lang) -> Vec<String> {
             moves: 80,
         }),
         LedgerError::Refused(ClaimRefused::NotInRecord {
-            expected: "double move".to_string(),
+            expected: IllegalKind::OutOfTurn,
             player: Color::Black,
             move_number: 12,
         }),
         LedgerError::ChoiceNeeded {
-            options: "warning, loss".to_string(),
+            options: crate::ledger::SanctionRule::ArbiterChooses(vec![Sanction::warning(), Sanction::loss()]),
         },
         LedgerError::NotAnOption {
-            chosen: "loss".to_string(),
-            allowed: "warning".to_string(),
+            chosen: Sanction::loss(),
+            allowed: vec![Sanction::warning()],
         },
         LedgerError::LatenessNeeded,
         LedgerError::NoSuchIncident(IncidentId(4)),
