@@ -34,6 +34,7 @@ pub mod event_view;
 pub mod export_job;
 pub mod files;
 pub mod fonts;
+mod gl_warmup;
 pub mod i18n;
 pub mod i18n_errors;
 pub mod ledger_view;
@@ -102,6 +103,8 @@ pub fn run_window_with(session: Option<PathBuf>) -> Result<(), eframe::Error> {
     let started = std::env::var_os(TIMING_VAR)
         .is_some_and(|v| v == "1")
         .then(Instant::now);
+    // The OpenGL driver loads on the other core while winit starts X11.
+    gl_warmup::start();
     let options = eframe::NativeOptions {
         renderer: eframe::Renderer::Glow,
         // No dithering: nothing drawn has gradients that band, and under a software renderer the
