@@ -585,3 +585,5 @@ mod tests_results;
 mod tests_table;
 #[cfg(test)]
 mod tests_workstation;
+#[cfg(test)]
+mod workstation_harness;

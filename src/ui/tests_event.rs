@@ -7,7 +7,6 @@
 // A test's `expect` names what was missing when it fails.
 #![allow(clippy::expect_used)]
 
-use std::path::PathBuf;
 use std::time::Duration;
 
 use egui_kittest::Harness;
@@ -18,43 +17,14 @@ use super::files::Request;
 use super::i18n::{Lang, Msg, Text};
 use super::settings::Settings;
 use super::workstation::{FileAction, Place, Workstation, WsCommand};
-use super::*;
+use super::workstation_harness::*;
 use crate::scoring::Quarters;
 use crate::session::{PlayerId, Role, TableId};
 
-/// 2026-11-29 09:00:00 UTC.
-const WALL: Duration = Duration::from_secs(1_795_942_800);
 const TABLE: TableId = TableId { round: 1, table: 1 };
 const SECOND: TableId = TableId { round: 1, table: 2 };
 const HOUR: Duration = Duration::from_secs(3600);
 const APART: &str = "1 hour: venue and lodging apart (Art. 22.1)";
-
-struct Driven {
-    shell: Shell,
-    now: Duration,
-}
-
-fn harness_with(ws: Workstation) -> Harness<'static, Driven> {
-    let mut harness = Harness::builder()
-        .with_size(egui::Vec2::new(1700.0, 950.0))
-        .build_ui_state(
-            |ui, d: &mut Driven| d.shell.frame(ui, d.now, WALL + d.now),
-            Driven {
-                shell: Shell::new(ws),
-                now: Duration::ZERO,
-            },
-        );
-    harness.run();
-    harness
-}
-
-fn ws<'a>(h: &'a Harness<'static, Driven>) -> &'a Workstation {
-    &h.state().shell.ws
-}
-
-fn ws_mut<'a>(h: &'a mut Harness<'static, Driven>) -> &'a mut Workstation {
-    &mut h.state_mut().shell.ws
-}
 
 fn form_mut<'a>(h: &'a mut Harness<'static, Driven>) -> &'a mut EventForm {
     h.state_mut()
@@ -62,27 +32,6 @@ fn form_mut<'a>(h: &'a mut Harness<'static, Driven>) -> &'a mut EventForm {
         .event_form
         .as_mut()
         .expect("the event window is open")
-}
-
-/// A fresh folder under the system's temporary folder.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("go-arbiter-event-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let _ = std::fs::create_dir_all(&dir);
-    dir
-}
-
-/// Runs frames until the file jobs are done (they run on threads of their own).
-fn wait_files(h: &mut Harness<'static, Driven>) {
-    for _ in 0..500 {
-        h.step();
-        if ws(h).files.pending == 0 {
-            h.run();
-            return;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    panic!("the file jobs did not finish in 5 s");
 }
 
 /// A table of round 1 seated through the sidebar, Black player 1, White player 2.
@@ -142,10 +91,6 @@ fn retype(h: &mut Harness<'static, Driven>, label: &str, text: &str) {
     h.run();
     h.get_by_label(label).type_text(text);
     h.run();
-}
-
-fn repaint_delay(h: &Harness<'static, Driven>) -> Duration {
-    h.output().viewport_output[&egui::ViewportId::ROOT].repaint_delay
 }
 
 /// The lateness rule (factor, limit) of a live table's catalogue.

@@ -18,52 +18,14 @@ use super::board_view::Geometry;
 use super::files::Request;
 use super::settings::Settings;
 use super::workstation::{Place, Workstation, WsCommand, parse_wall, wall_text};
+use super::workstation_harness::*;
 use super::*;
 use crate::board::{Color, Point};
 use crate::clock::{EventKind, Phase};
 use crate::scoring::{GameResult, Reason};
 use crate::session::{Change, PlayerId, Role, Session, Signer, Stamp, TableId};
 
-/// 2026-11-29 09:00:00 UTC.
-const WALL: Duration = Duration::from_secs(1_795_942_800);
 const TABLE: TableId = TableId { round: 1, table: 1 };
-
-struct Driven {
-    shell: Shell,
-    now: Duration,
-    wall: Duration,
-}
-
-fn harness_with(ws: Workstation) -> Harness<'static, Driven> {
-    let mut harness = Harness::builder()
-        .with_size(egui::Vec2::new(1700.0, 950.0))
-        .build_ui_state(
-            |ui, d: &mut Driven| d.shell.frame(ui, d.now, d.wall),
-            Driven {
-                shell: Shell::new(ws),
-                now: Duration::ZERO,
-                wall: WALL,
-            },
-        );
-    harness.run();
-    harness
-}
-
-fn ws<'a>(h: &'a Harness<'static, Driven>) -> &'a Workstation {
-    &h.state().shell.ws
-}
-
-fn ws_mut<'a>(h: &'a mut Harness<'static, Driven>) -> &'a mut Workstation {
-    &mut h.state_mut().shell.ws
-}
-
-/// Moves time on (both the timeline and the wall) and draws.
-fn at(h: &mut Harness<'static, Driven>, now: Duration) {
-    let d = h.state_mut();
-    d.wall = WALL + now;
-    d.now = now;
-    h.run();
-}
 
 fn secs(s: u64) -> Duration {
     Duration::from_secs(s)
@@ -71,14 +33,6 @@ fn secs(s: u64) -> Duration {
 
 fn gtp(text: &str) -> Point {
     Point::from_gtp(text, 19).unwrap_or(Point::new(99, 99))
-}
-
-/// A fresh folder under the system's temporary folder.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("go-arbiter-ws-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let _ = std::fs::create_dir_all(&dir);
-    dir
 }
 
 fn click_point(h: &mut Harness<'static, Driven>, p: Point) {
@@ -90,10 +44,6 @@ fn click_point(h: &mut Harness<'static, Driven>, p: Point) {
     h.drop_at(pos);
     h.run();
     h.run();
-}
-
-fn repaint_delay(h: &Harness<'static, Driven>) -> Duration {
-    h.output().viewport_output[&egui::ViewportId::ROOT].repaint_delay
 }
 
 /// Two players entered in the sidebar, a round, and table 1 seated through the sidebar.
@@ -121,20 +71,6 @@ fn seat_table(h: &mut Harness<'static, Driven>) {
     h.run();
     h.get_by_label("Add table").click();
     h.run();
-}
-
-/// Runs frames until the file jobs are done (they run on threads of their own).
-fn wait_files(h: &mut Harness<'static, Driven>) {
-    for _ in 0..500 {
-        // Steps, not runs: the menu's spinner repaints while a job is under way.
-        h.step();
-        if ws(h).files.pending == 0 {
-            h.run();
-            return;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    panic!("the file jobs did not finish in 5 s");
 }
 
 /// Runs frames until every dead-stone suggestion asked for (computed on its own thread, started
