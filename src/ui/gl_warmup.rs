@@ -1,12 +1,12 @@
 //! The OpenGL driver loaded on a second thread at the start, so that the first frame does not
-//! wait for it. Linux with Mesa only; the other platforms, and machines with NVIDIA's own driver,
-//! are left alone. `unsafe`: loading a library runs its initialisers.
+//! wait for it. Linux with Mesa only (the module is compiled on Linux alone); machines with one
+//! core or NVIDIA's own driver are left alone. `unsafe`: loading a library runs its initialisers.
 //!
 //! Mesa's driver (`swrast_dri.so`, with the LLVM it links) takes about 30 ms to load and relocate
 //! on a two-core machine, on the window's thread, after X11 has started and before the first
 //! frame. Loaded here on another core while winit starts X11, the window's own load later finds
 //! it in place. Measured under Xvfb, release build, 14 starts each, taken in turn: the first frame
-//! went from a median of 126 ms to 107 ms. Mesa's hardware drivers (iris, radeonsi, ...) are the
+//! went from a median of 142 ms (`GO_ARBITER_GL_WARMUP=0`) to 124 ms. Mesa's hardware drivers (iris, radeonsi, ...) are the
 //! same file as `swrast_dri.so` (one "megadriver", or stubs of one `libgallium`), so the load is
 //! the same one Mesa makes. `GO_ARBITER_GL_WARMUP=0` turns it off.
 #![allow(unsafe_code)]
@@ -14,11 +14,12 @@
 use std::path::{Path, PathBuf};
 
 /// The environment variable that, set to `0`, leaves the driver to the window's own load.
-pub const WARMUP_VAR: &str = "GO_ARBITER_GL_WARMUP";
+const WARMUP_VAR: &str = "GO_ARBITER_GL_WARMUP";
 
 /// Starts loading Mesa's OpenGL driver on its own thread, if there is one to load. Never waits.
 pub fn start() {
-    if std::env::var_os(WARMUP_VAR).is_some_and(|v| v == "0") || Path::new("/proc/driver/nvidia").exists() {
+    let one_core = std::thread::available_parallelism().is_ok_and(|n| n.get() == 1);
+    if one_core || std::env::var_os(WARMUP_VAR).is_some_and(|v| v == "0") || Path::new("/proc/driver/nvidia").exists() {
         return;
     }
     let Some(driver) = mesa_driver(std::env::var_os("LIBGL_DRIVERS_PATH").as_deref()) else {
@@ -32,7 +33,17 @@ pub fn start() {
 /// Where Mesa's driver is: in `LIBGL_DRIVERS_PATH` (colon-separated) first, as Mesa looks, then
 /// in the usual folders for this machine's architecture.
 fn mesa_driver(drivers_path: Option<&std::ffi::OsStr>) -> Option<PathBuf> {
-    let multiarch = format!("/usr/lib/{}-linux-gnu/dri", std::env::consts::ARCH);
+    // Debian's multiarch folder names the architecture its own way for 32-bit machines.
+    let triple = match std::env::consts::ARCH {
+        "x86" => "i386-linux-gnu",
+        "arm" => "arm-linux-gnueabihf",
+        _ => "",
+    };
+    let multiarch = if triple.is_empty() {
+        format!("/usr/lib/{}-linux-gnu/dri", std::env::consts::ARCH)
+    } else {
+        format!("/usr/lib/{triple}/dri")
+    };
     let from_env = drivers_path.into_iter().flat_map(std::env::split_paths);
     let usual = [multiarch.as_str(), "/usr/lib64/dri", "/usr/lib/dri"].map(PathBuf::from);
     from_env
@@ -43,7 +54,6 @@ fn mesa_driver(drivers_path: Option<&std::ffi::OsStr>) -> Option<PathBuf> {
 
 /// Loads `file` as Mesa itself does (now, globally) and never unloads it: Mesa's own load then
 /// finds it in place.
-#[cfg(target_os = "linux")]
 fn load_for_good(file: &Path) {
     use libloading::os::unix::{Library, RTLD_GLOBAL, RTLD_NOW};
     // SAFETY: Mesa's driver is a system library made to be loaded into any GL client at any time
@@ -53,9 +63,6 @@ fn load_for_good(file: &Path) {
         std::mem::forget(library);
     }
 }
-
-#[cfg(not(target_os = "linux"))]
-fn load_for_good(_file: &Path) {}
 
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]

@@ -34,6 +34,7 @@ pub mod event_view;
 pub mod export_job;
 pub mod files;
 pub mod fonts;
+#[cfg(target_os = "linux")]
 mod gl_warmup;
 pub mod i18n;
 pub mod i18n_errors;
@@ -68,24 +69,38 @@ pub const SESSION_VAR: &str = "GO_ARBITER_SESSION";
 /// frame to stderr, then a line per frame drawn (measured by packaging/measure-window.sh).
 pub const TIMING_VAR: &str = "GO_ARBITER_TIMING";
 
-/// The workstation the window starts with: `GO_ARBITER_OPEN`'s game as the one table of a new
-/// session (read before the window opens, so no frame waits for the disk), or an empty session.
-fn first_workstation(settings: Settings, wall: Duration) -> Workstation {
-    let Some(path) = std::env::var_os(OPEN_VAR) else {
-        return Workstation::new(settings, wall);
-    };
-    match crate::sgf::read_file(std::path::Path::new(&path)) {
-        Ok(mut game) => {
-            if let Some(preset) = std::env::var("GO_ARBITER_RULES")
-                .ok()
-                .and_then(|r| r.parse::<crate::rules::Preset>().ok())
-            {
-                game.rules = preset.rules();
-                game.preset = Some(preset);
-            }
-            Workstation::with_game(settings, wall, game)
+/// `GO_ARBITER_OPEN`'s game, read on its own thread while the window opens (the platform's start
+/// takes longer than any record), with `GO_ARBITER_RULES`'s rules if given.
+type Opening = std::thread::JoinHandle<Result<crate::game::Game, crate::sgf::SgfError>>;
+
+/// Starts reading `GO_ARBITER_OPEN`'s game, if it names one.
+fn start_opening() -> Option<Opening> {
+    let path = PathBuf::from(std::env::var_os(OPEN_VAR)?);
+    let rules = std::env::var("GO_ARBITER_RULES")
+        .ok()
+        .and_then(|r| r.parse::<crate::rules::Preset>().ok());
+    let read = move || {
+        let mut game = crate::sgf::read_file(&path)?;
+        if let Some(preset) = rules {
+            game.rules = preset.rules();
+            game.preset = Some(preset);
         }
-        Err(e) => {
+        Ok(game)
+    };
+    std::thread::Builder::new()
+        .name("open-sgf".to_string())
+        .spawn(read)
+        .ok()
+}
+
+/// The workstation the window starts with: `GO_ARBITER_OPEN`'s game as the one table of a new
+/// session, or an empty session.
+fn first_workstation(settings: Settings, wall: Duration, opening: Option<Opening>) -> Workstation {
+    // The reader never panics (ARCHITECTURE.md); were its thread lost, the window opens empty.
+    match opening.and_then(|reading| reading.join().ok()) {
+        None => Workstation::new(settings, wall),
+        Some(Ok(game)) => Workstation::with_game(settings, wall, game),
+        Some(Err(e)) => {
             let mut ws = Workstation::new(settings, wall);
             ws.notify(Msg::NotOpenedAtStart(&e).text(ws.lang()), true);
             ws
@@ -103,8 +118,11 @@ pub fn run_window_with(session: Option<PathBuf>) -> Result<(), eframe::Error> {
     let started = std::env::var_os(TIMING_VAR)
         .is_some_and(|v| v == "1")
         .then(Instant::now);
-    // The OpenGL driver loads on the other core while winit starts X11.
+    // The OpenGL driver loads on the other core while winit starts X11, and so does the record
+    // to open.
+    #[cfg(target_os = "linux")]
     gl_warmup::start();
+    let opening = start_opening();
     let options = eframe::NativeOptions {
         renderer: eframe::Renderer::Glow,
         // No dithering: nothing drawn has gradients that band, and under a software renderer the
@@ -128,7 +146,7 @@ pub fn run_window_with(session: Option<PathBuf>) -> Result<(), eframe::Error> {
                 cc.egui_ctx.add_plugin(kept);
             }
             let settings = Settings::load(cc.storage);
-            let mut ws = first_workstation(settings, wall_clock());
+            let mut ws = first_workstation(settings, wall_clock(), opening);
             ws.files.repaint = Some(cc.egui_ctx.clone());
             let mut shell = Shell::new(ws);
             // The fonts join before the first frame, so it is drawn with them (Chinese too).
@@ -137,7 +155,6 @@ pub fn run_window_with(session: Option<PathBuf>) -> Result<(), eframe::Error> {
                 origin: Instant::now(),
                 shell,
                 after_first_frame: Some(AfterFirstFrame { session }),
-                drawn_once: false,
                 started,
                 timed: started.is_some(),
             }))
@@ -170,7 +187,6 @@ struct Window {
     shell: Shell,
     /// Work that waits until the first frame is on screen (then taken, once).
     after_first_frame: Option<AfterFirstFrame>,
-    drawn_once: bool,
     /// When `GO_ARBITER_TIMING=1`: the start, until the first frame's time is printed.
     started: Option<Instant>,
     /// `GO_ARBITER_TIMING=1`: each frame drawn is reported.
@@ -199,7 +215,8 @@ impl AfterFirstFrame {
 impl eframe::App for Window {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         let now = self.origin.elapsed();
-        if self.drawn_once
+        // A frame counts once its last pass is done (a pass egui discards is drawn again).
+        if ui.ctx().cumulative_frame_nr() > 0
             && let Some(after) = self.after_first_frame.take()
         {
             after.start(&mut self.shell, ui.ctx(), self.origin, now);
@@ -209,7 +226,9 @@ impl eframe::App for Window {
             // The next frame comes as soon as this one is shown, and starts what waited for it.
             ui.ctx().request_repaint();
         }
-        self.drawn_once = true;
+        if ui.ctx().will_discard() {
+            return;
+        }
         if let Some(started) = self.started.take() {
             eprintln!("first frame: {:.1} ms", started.elapsed().as_secs_f64() * 1000.0);
         } else if self.timed {
