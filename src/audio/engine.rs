@@ -55,9 +55,9 @@ pub enum Silence {
     /// The default device could not be opened or started (the system's reason).
     #[error("no sound device: {0}")]
     CannotOpen(String),
-    /// The device's own output cannot be fed (what it asks for: "0 channels", "sample format X").
+    /// The device's own output cannot be fed (what it asks for).
     #[error("no sound device: the device's output is not supported ({0})")]
-    Unsupported(String),
+    Unsupported(UnsupportedOutput),
     /// The device failed while playing (the system's reason).
     #[error("the sound device failed: {0}")]
     Failed(String),
@@ -67,6 +67,20 @@ pub enum Silence {
     /// Sound switched off (`AudioConfig::open_device` false).
     #[error("sound is off")]
     Off,
+}
+
+/// What the default device asks for that cannot be fed; the window says it in its language.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum UnsupportedOutput {
+    /// The device reports no channels.
+    #[error("0 channels")]
+    NoChannels,
+    /// The device reports a sample rate of 0.
+    #[error("sample rate 0")]
+    ZeroSampleRate,
+    /// A sample format rodio cannot write, as cpal names it ("u64").
+    #[error("sample format {0}")]
+    SampleFormat(String),
 }
 
 impl AudioStatus {
@@ -347,8 +361,8 @@ fn open(config: &AudioConfig, status: &Arc<Mutex<AudioStatus>>, xruns: &Arc<Atom
         .map_err(|e| Silence::CannotOpen(e.to_string()))?;
     let format = supported.sample_format();
     let base = supported.config();
-    let channels = NonZero::new(base.channels).ok_or_else(|| Silence::Unsupported("0 channels".to_string()))?;
-    let rate = NonZero::new(base.sample_rate).ok_or_else(|| Silence::Unsupported("sample rate 0".to_string()))?;
+    let channels = NonZero::new(base.channels).ok_or(Silence::Unsupported(UnsupportedOutput::NoChannels))?;
+    let rate = NonZero::new(base.sample_rate).ok_or(Silence::Unsupported(UnsupportedOutput::ZeroSampleRate))?;
 
     let attempts = match config.buffer_frames {
         Some(frames) => vec![BufferSize::Fixed(frames), BufferSize::Default],
@@ -382,7 +396,7 @@ fn open(config: &AudioConfig, status: &Arc<Mutex<AudioStatus>>, xruns: &Arc<Atom
             SampleFormat::U16 => build::<u16>(&device, &stream_config, source, anchor.clone(), on_error),
             SampleFormat::U8 => build::<u8>(&device, &stream_config, source, anchor.clone(), on_error),
             SampleFormat::F64 => build::<f64>(&device, &stream_config, source, anchor.clone(), on_error),
-            other => Err(Silence::Unsupported(format!("sample format {other}"))),
+            other => Err(Silence::Unsupported(UnsupportedOutput::SampleFormat(other.to_string()))),
         };
         let played = stream.and_then(|s| s.play().map(|()| s).map_err(|e| Silence::CannotOpen(e.to_string())));
         match played {

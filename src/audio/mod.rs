@@ -19,7 +19,7 @@ pub mod pack;
 pub mod samples;
 pub mod timeline;
 
-pub use engine::{AudioConfig, AudioEngine, AudioStatus, Caption, Silence};
+pub use engine::{AudioConfig, AudioEngine, AudioStatus, Caption, Silence, UnsupportedOutput};
 pub use pack::{Manifest, ManifestClip, PackError, PackProblem, VoicePack};
 pub use samples::{ClipSamples, clip_from_f32, sample_from_f32, sample_to_f32};
 pub use timeline::{Onset, PlaybackAnchor, Timeline, TimelineCommand, TimelineInput, WallClock, When};

@@ -173,7 +173,8 @@ impl Part {
 }
 
 impl Form {
-    pub const ALL: [Form; 4] = [Form::Chinese, Form::Japanese, Form::Canadian, Form::Fischer];
+    #[cfg(test)]
+    pub(crate) const ALL: [Form; 4] = [Form::Chinese, Form::Japanese, Form::Canadian, Form::Fischer];
 
     /// The kind as written before the colon: `chinese`, ...
     pub fn kind(self) -> &'static str {
@@ -244,7 +245,8 @@ pub enum DurationFault {
 }
 
 impl DurationFault {
-    pub const ALL: [DurationFault; 7] = [
+    #[cfg(test)]
+    pub(crate) const ALL: [DurationFault; 7] = [
         DurationFault::Empty,
         DurationFault::Fraction,
         DurationFault::UnknownUnit,

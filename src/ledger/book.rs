@@ -19,7 +19,7 @@ use super::{
 pub enum LedgerError {
     #[error("the catalogue is for the {catalogue} rules but this ledger follows {ledger}")]
     WrongCatalogue { ledger: Edition, catalogue: Edition },
-    #[error("{offence:?} is not in the {edition} catalogue")]
+    #[error("{} is not in the {edition} catalogue", .offence.name(Lang::En))]
     UnknownOffence { offence: OffenceId, edition: Edition },
     #[error("claim refused: {0}")]
     Refused(#[from] ClaimRefused),
@@ -33,7 +33,7 @@ pub enum LedgerError {
     NotAnOption { chosen: Sanction, allowed: Vec<Sanction> },
     #[error("lateness needs how late the player was")]
     LatenessNeeded,
-    #[error("there is no incident {0:?} in this ledger")]
+    #[error("there is no incident {} in this ledger", .0.number())]
     NoSuchIncident(IncidentId),
     #[error("an override needs a reason")]
     MissingReason,

@@ -7,6 +7,8 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use crate::lang::Lang;
+
 use super::{ClaimWindow, Edition, IllegalKind, Measure, Offence, OffenceId, Sanction, SanctionRule};
 
 /// The offences an event's ledger knows.
@@ -71,6 +73,23 @@ impl Catalogue {
             if let SanctionRule::ByLateness { limit, .. } = &mut offence.sanction {
                 *limit = new_limit;
             }
+        }
+    }
+}
+
+impl OffenceId {
+    /// The offence's name where no event catalogue is at hand (an error about it): as the rule
+    /// texts name it ("连下两着"), from whichever edition has it; a tournament's own offence by
+    /// its short name.
+    pub fn name(&self, lang: Lang) -> String {
+        let standard = Edition::ALL
+            .into_iter()
+            .find_map(|edition| Catalogue::standard(edition).get(self).map(|o| o.name(lang).to_string()));
+        match (standard, self) {
+            (Some(name), _) => name,
+            (None, OffenceId::Local(short_name)) => short_name.clone(),
+            // Every other id is in a standard catalogue (checked by a test).
+            (None, other) => format!("{other:?}"),
         }
     }
 }
@@ -228,4 +247,47 @@ fn rules_old() -> Vec<Offence> {
         row(O::DiscussingOrConsulting, "old 24.3", "Consulting material or discussing the position", "查阅资料或与他人交谈棋势", warning_or_loss()),
     ];
     rows.into_iter().map(|r| r.0).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_offence_the_rules_name_is_named_from_a_standard_catalogue_in_both_languages() {
+        let ids = [
+            O::WrongColours,
+            O::TwoMovesInARow,
+            O::Takeback,
+            O::ClockBeforeStone,
+            O::StonesMoved,
+            O::BoardScattered,
+            O::CapturedLiveStones,
+            O::CapturesNotRemoved,
+            O::KoWithoutThreat,
+            O::ForbiddenPoint,
+            O::SealedPointOccupied,
+            O::Lateness,
+            O::ByoYomiTimeout,
+            O::ClockBeforeCapturesCleared,
+            O::Cheating,
+            O::Withdrawing,
+            O::DisturbingOpponent,
+            O::DiscussingOrConsulting,
+            O::UnauthorisedConversation,
+            O::PhoneSounds,
+            O::LookingAtPhone,
+            O::Smoking,
+        ];
+        for id in ids {
+            let zh = id.name(Lang::Zh);
+            assert!(
+                !zh.is_empty() && !zh.chars().any(|c| c.is_ascii_alphabetic()),
+                "{id:?}: {zh}"
+            );
+            assert_ne!(id.name(Lang::En), format!("{id:?}"));
+        }
+        assert_eq!(O::DisturbingOpponent.name(Lang::Zh), "严重妨碍对方思考、扰乱赛场秩序");
+        assert_eq!(O::Local("noise".to_string()).name(Lang::Zh), "noise");
+    }
 }

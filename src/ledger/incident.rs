@@ -13,6 +13,13 @@ use super::{OffenceId, Sanction};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct IncidentId(pub usize);
 
+impl IncidentId {
+    /// The incident's number as the window shows it: from 1 in recording order.
+    pub fn number(self) -> usize {
+        self.0 + 1
+    }
+}
+
 /// Who raised an incident.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum RaisedBy {

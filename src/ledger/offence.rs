@@ -86,7 +86,8 @@ pub enum IllegalKind {
 }
 
 impl IllegalKind {
-    pub const ALL: [IllegalKind; 3] = [IllegalKind::Suicide, IllegalKind::Ko, IllegalKind::OutOfTurn];
+    #[cfg(test)]
+    pub(crate) const ALL: [IllegalKind; 3] = [IllegalKind::Suicide, IllegalKind::Ko, IllegalKind::OutOfTurn];
 
     /// The kind of move the record must show: "suicide", "ko", "out-of-turn" ("... move"), or
     /// in Chinese the whole noun ("下在禁着点的着手").

@@ -134,12 +134,21 @@ impl Sanction {
 
     /// Sanctions to choose from: "warning or loss", "警告一次或判负".
     pub fn either(sanctions: &[Sanction], lang: Lang) -> String {
-        let parts: Vec<String> = sanctions.iter().map(|s| s.text(lang)).collect();
-        parts.join(match lang {
+        let or = match lang {
             Lang::En => " or ",
             Lang::Zh => "或",
-        })
+        };
+        joined(sanctions, or, lang)
     }
+}
+
+/// Each sanction's text in `lang`, joined by `separator`.
+fn joined(sanctions: &[Sanction], separator: &str, lang: Lang) -> String {
+    sanctions
+        .iter()
+        .map(|s| s.text(lang))
+        .collect::<Vec<_>>()
+        .join(separator)
 }
 
 /// How an offence's sanction is chosen.
@@ -203,7 +212,6 @@ impl SanctionRule {
     /// The rule as a table cell: "first: warning; then: loss", "warning or loss (arbiter
     /// chooses)", "twice the late time deducted; loss beyond 15 min".
     pub fn text(&self, lang: Lang) -> String {
-        let list = |items: &[Sanction], sep: &str| items.iter().map(|s| s.text(lang)).collect::<Vec<_>>().join(sep);
         match (self, lang) {
             (SanctionRule::Fixed(s), _) => s.text(lang),
             (SanctionRule::Escalating(steps), Lang::En) => {
@@ -227,10 +235,10 @@ impl SanctionRule {
             }
             (SanctionRule::ArbiterChooses(options), Lang::Zh) => format!("根据情节{}", Sanction::either(options, lang)),
             (SanctionRule::DefaultOr { default, alternatives }, Lang::En) => {
-                format!("{}; otherwise {}", default.text(lang), list(alternatives, ", "))
+                format!("{}; otherwise {}", default.text(lang), joined(alternatives, ", ", lang))
             }
             (SanctionRule::DefaultOr { default, alternatives }, Lang::Zh) => {
-                format!("{}；否则{}", default.text(lang), list(alternatives, "、"))
+                format!("{}；否则{}", default.text(lang), joined(alternatives, "、", lang))
             }
             (SanctionRule::ByLateness { factor, limit }, Lang::En) => format!(
                 "{}; loss beyond {} min",

@@ -87,7 +87,7 @@ impl OneSide {
         in_tens(self.count)
     }
 
-    /// The count as a Chinese arbiter writes it: "18个10又4子".
+    /// The count as a Chinese arbiter writes it: "18个十，另4子".
     pub fn tens_zh(&self) -> String {
         in_tens_zh(self.count)
     }
@@ -116,16 +116,16 @@ pub fn in_tens(count: Quarters) -> String {
     }
 }
 
-/// A count in stones read in tens, as a Chinese arbiter writes it: the tens ("18个10"), then the
-/// rest in stones as the rules write stones (Art. 11: "3又3/4子"): "18个10又4子",
-/// "18个10又4又1/2子", "18个10子", "1个10又3子", "1/2子".
-pub fn in_tens_zh(count: Quarters) -> String {
+/// A count in stones read in tens, as a Chinese arbiter writes it: the tens ("18个十"), then
+/// what is left in stones as the rules write stones (Art. 11: "3又3/4子"): "18个十，另4子",
+/// "18个十，另4又1/2子", "18个十", "1个十，另3子", "4又1/2子", "1/2子".
+fn in_tens_zh(count: Quarters) -> String {
     let tens = count.0.div_euclid(40);
     let rest = Quarters(count.0.rem_euclid(40));
     match (tens, rest == Quarters::ZERO) {
         (0, _) => format!("{}子", rest.stones_text_zh()),
-        (_, true) => format!("{tens}个10子"),
-        (_, false) => format!("{tens}个10又{}子", rest.stones_text_zh()),
+        (_, true) => format!("{tens}个十"),
+        (_, false) => format!("{tens}个十，另{}子", rest.stones_text_zh()),
     }
 }
 
@@ -176,17 +176,20 @@ mod tests {
 
     #[test]
     fn a_count_in_tens_is_written_the_chinese_way_with_the_rules_fractions() {
-        assert_eq!(in_tens_zh(stones("184 1/2")), "18个10又4又1/2子");
-        assert_eq!(in_tens_zh(stones("184")), "18个10又4子");
-        assert_eq!(in_tens_zh(stones("180")), "18个10子");
-        assert_eq!(in_tens_zh(stones("13")), "1个10又3子");
-        assert_eq!(in_tens_zh(stones("176 3/4")), "17个10又6又3/4子");
+        assert_eq!(in_tens_zh(stones("184 1/2")), "18个十，另4又1/2子");
+        assert_eq!(in_tens_zh(stones("184")), "18个十，另4子");
+        assert_eq!(in_tens_zh(stones("180")), "18个十");
+        assert_eq!(in_tens_zh(stones("13")), "1个十，另3子");
+        assert_eq!(in_tens_zh(stones("176 3/4")), "17个十，另6又3/4子");
+        assert_eq!(in_tens_zh(stones("4 1/2")), "4又1/2子");
         assert_eq!(in_tens_zh(stones("1/2")), "1/2子");
         // The English reading is unchanged, and the two never mix.
         assert_eq!(in_tens(stones("184 1/2")), "18 tens and 4 1/2");
         for text in ["184 1/2", "180", "13", "1/2", "361"] {
             let zh = in_tens_zh(stones(text));
             assert!(!zh.contains("ten") && !zh.contains(" and "), "{zh}");
+            // One 又, only inside a fraction of a stone (the rules' "3又3/4子").
+            assert!(zh.matches('又').count() <= 1 && !zh.contains("10"), "{zh}");
         }
     }
 }

@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::clock::{ClockEvent, WrittenDuration};
+use crate::clock::{ClockEvent, ControlError, TimeControl, WrittenDuration};
 use crate::game::{Game, GameError};
 use crate::ledger::Ledger;
 use crate::scoring::{GameResult, Marks};
@@ -166,6 +166,10 @@ pub enum SessionError {
     MissingName,
     #[error("the clock of {0} has started: its time control can no longer change")]
     ClockStarted(TableId),
+    #[error("the event's settings: the event needs a name")]
+    EventWithoutName,
+    #[error("the event's settings: the default time control `{text}` does not read: {why}")]
+    EventControl { text: String, why: ControlError },
     #[error("the audit trail: {0}")]
     Chain(#[from] ChainError),
 }
@@ -214,6 +218,13 @@ impl Session {
     fn apply_header(&mut self, change: &Change) -> Result<String, SessionError> {
         Ok(match change {
             Change::Event(event) => {
+                if event.name.trim().is_empty() {
+                    return Err(SessionError::EventWithoutName);
+                }
+                if let Err(why) = event.time_control.parse::<TimeControl>() {
+                    let text = event.time_control.clone();
+                    return Err(SessionError::EventControl { text, why });
+                }
                 let changed = event_changes(&self.event, event);
                 self.event = event.clone();
                 if changed.is_empty() {
@@ -471,9 +482,9 @@ fn change_game(game: &mut TableGame, id: TableId, stamp: &Stamp, change: &Change
     })
 }
 
-/// What an event change changes, field by field ("lateness limit 15m -> 1h"), so that the audit
-/// trail says it: nothing about the event changes without a trace. Empty when nothing changed
-/// (the event a new session starts with).
+/// What an event change changes, field by field ("lateness limit 15m -> 1h", free text quoted:
+/// `name "A" -> "B"`), so that the audit trail says it: nothing about the event changes without a
+/// trace. Empty when nothing changed (the event a new session starts with).
 fn event_changes(old: &Event, new: &Event) -> Vec<String> {
     let mut out = Vec::new();
     let mut field = |name: &str, before: String, after: String| {
@@ -481,13 +492,17 @@ fn event_changes(old: &Event, new: &Event) -> Vec<String> {
             out.push(format!("{name} {before} -> {after}"));
         }
     };
-    field("name", old.name.clone(), new.name.clone());
-    field("dates", old.dates.join(", "), new.dates.join(", "));
-    field("venue", old.venue.clone(), new.venue.clone());
+    field("name", format!("{:?}", old.name), format!("{:?}", new.name));
+    field("dates", format!("{:?}", old.dates), format!("{:?}", new.dates));
+    field("venue", format!("{:?}", old.venue), format!("{:?}", new.venue));
     field("penalty rules", old.edition.to_string(), new.edition.to_string());
     field("rules", old.rules.to_string(), new.rules.to_string());
     field("komi", old.komi.stones_text(), new.komi.stones_text());
-    field("time control", old.time_control.clone(), new.time_control.clone());
+    field(
+        "time control",
+        format!("{:?}", old.time_control),
+        format!("{:?}", new.time_control),
+    );
     field(
         "lateness limit",
         WrittenDuration(old.lateness_limit).to_string(),

@@ -7,7 +7,7 @@ use std::time::Duration;
 use egui::RichText;
 
 use crate::board::{Color, Point};
-use crate::clock::{TimeControl, TimeLeft, parse_duration};
+use crate::clock::{ControlError, DurationFault, TimeControl, TimeLeft, parse_duration};
 use crate::ledger::{Catalogue, OffenceId, Sanction};
 
 use super::app::Command;
@@ -124,13 +124,24 @@ impl LatenessForm {
     /// How late the player was: a number of minutes or a written duration; what is wrong with
     /// it in `lang`.
     pub fn late(&self, lang: Lang) -> Result<Duration, String> {
-        let text = self.late.trim();
-        match text.parse::<u64>() {
-            Ok(minutes) => Ok(Duration::from_secs(minutes.saturating_mul(60))),
-            Err(_) => parse_duration(text)
-                .map_err(|e| i18n::labelled(Text::MinutesLate, &i18n::control_error(&e, lang), lang)),
-        }
+        minutes_or_duration(&self.late)
+            .map_err(|e| i18n::labelled(Text::MinutesLate, &i18n::control_error(&e, lang), lang))
     }
+}
+
+/// Reads a length of time as an arbiter writes it: whole minutes ("15", "60") or a written
+/// duration ("1h", "7m30s", "90s"). Minutes too many to count are refused as too large, never
+/// cut short. Zero reads (a player zero minutes late); a form that needs more refuses it itself.
+pub fn minutes_or_duration(text: &str) -> Result<Duration, ControlError> {
+    let text = text.trim();
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return parse_duration(text);
+    }
+    let seconds = text.parse::<u64>().ok().and_then(|minutes| minutes.checked_mul(60));
+    seconds.map(Duration::from_secs).ok_or_else(|| ControlError::Duration {
+        text: text.to_string(),
+        why: DurationFault::TooLarge,
+    })
 }
 
 impl IncidentForm {
@@ -316,5 +327,27 @@ mod tests {
         assert_eq!(form.late(Lang::En), Ok(Duration::from_secs(450)));
         form.late = "soon".to_string();
         assert!(form.late(Lang::En).is_err());
+        form.late = "99999999999999999999".to_string();
+        assert!(
+            form.late(Lang::En).is_err_and(|e| e.contains("too large")),
+            "huge minutes are refused"
+        );
+    }
+
+    #[test]
+    fn minutes_or_a_duration_reads_both_and_refuses_too_many_minutes_as_too_large() {
+        assert_eq!(minutes_or_duration("15"), Ok(Duration::from_secs(900)));
+        assert_eq!(minutes_or_duration(" 1h "), Ok(Duration::from_secs(3600)));
+        assert_eq!(minutes_or_duration("90s"), Ok(Duration::from_secs(90)));
+        assert_eq!(minutes_or_duration("0"), Ok(Duration::ZERO));
+        let fault = |text: &str| match minutes_or_duration(text) {
+            Err(ControlError::Duration { why, .. }) => Some(why),
+            _ => None,
+        };
+        assert_eq!(fault("soon"), Some(DurationFault::UnitWithoutNumber));
+        assert_eq!(fault(""), Some(DurationFault::Empty));
+        for huge in ["99999999999999999999", "307445734561825861"] {
+            assert_eq!(fault(huge), Some(DurationFault::TooLarge), "{huge}");
+        }
     }
 }

@@ -7,13 +7,13 @@ use std::time::Duration;
 
 use egui::{Color32, RichText};
 
-use crate::clock::{LatenessRule, TimeControl, parse_duration};
+use crate::clock::{LatenessRule, TimeControl};
 use crate::ledger::Edition;
 use crate::rules::{Counting, Preset};
 use crate::scoring::Quarters;
 use crate::session::Event;
 
-use super::dialogs::written;
+use super::dialogs::{minutes_or_duration, written};
 use super::i18n::{self, Lang, Msg, Text};
 use super::workstation::WsCommand;
 
@@ -22,12 +22,15 @@ const STONE_UNITS: [&str; 3] = ["stones", "stone", "子"];
 /// The words the komi field reads after a number of points ("7.5 points", "7.5目").
 const POINT_UNITS: [&str; 4] = ["points", "point", "pts", "目"];
 
+/// How the dates field separates dates: a date may itself hold a comma ("Nov 28, 2026").
+const DATE_SEPARATORS: [char; 2] = [';', '；'];
+
 /// The event's settings as the organiser types them: free text where they write, choices where
 /// there are few.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EventForm {
     pub name: String,
-    /// Comma-separated, each as the organiser writes it.
+    /// Separated by semicolons ("2026-11-28; 2026-11-29"), each as the organiser writes it.
     pub dates: String,
     pub venue: String,
     pub edition: Edition,
@@ -40,13 +43,12 @@ pub struct EventForm {
     pub lateness: String,
 }
 
-/// What is wrong with each field, in the window's language (`None`: the field reads).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Refusals {
-    pub name: Option<String>,
-    pub komi: Option<String>,
-    pub control: Option<String>,
-    pub lateness: Option<String>,
+/// Each field that can be refused, read, or what is wrong with it in the window's language.
+struct Reading {
+    name: Result<String, String>,
+    komi: Result<Quarters, String>,
+    control: Result<TimeControl, String>,
+    lateness: Result<Duration, String>,
 }
 
 impl EventForm {
@@ -55,7 +57,7 @@ impl EventForm {
     pub fn of(event: &Event, lang: Lang) -> EventForm {
         EventForm {
             name: event.name.clone(),
-            dates: event.dates.join(", "),
+            dates: event.dates.join(&format!("{} ", DATE_SEPARATORS[0])),
             venue: event.venue.clone(),
             edition: event.edition,
             rules: event.rules,
@@ -65,39 +67,61 @@ impl EventForm {
         }
     }
 
-    /// The event the form describes (its time control in the canonical written form), or what
-    /// is wrong with it, field by field.
-    pub fn read(&self, lang: Lang) -> Result<Event, Refusals> {
-        let name = self.name.trim();
-        let komi = parse_komi(&self.komi);
-        let control = self.control.trim().parse::<TimeControl>();
-        let lateness = parse_lateness(&self.lateness);
-        match (name.is_empty(), komi, control, lateness) {
-            (false, Some(komi), Ok(control), Some(lateness_limit)) => Ok(Event {
-                name: name.to_string(),
-                dates: self
-                    .dates
-                    .split([',', '，', '、'])
-                    .map(str::trim)
-                    .filter(|d| !d.is_empty())
-                    .map(str::to_string)
-                    .collect(),
-                venue: self.venue.trim().to_string(),
-                edition: self.edition,
-                rules: self.rules,
-                komi,
-                time_control: control.to_string(),
-                lateness_limit,
-            }),
-            (no_name, komi, control, lateness) => Err(Refusals {
-                name: no_name.then(|| Msg::EventNeedsName.text(lang)),
-                komi: komi.is_none().then(|| Msg::NotKomi(self.komi.trim()).text(lang)),
-                control: control.err().map(|e| i18n::control_error(&e, lang)),
-                lateness: lateness
-                    .is_none()
-                    .then(|| Msg::NotLatenessLimit(self.lateness.trim()).text(lang)),
-            }),
+    fn read_name(&self, lang: Lang) -> Result<String, String> {
+        match self.name.trim() {
+            "" => Err(Msg::EventNeedsName.text(lang)),
+            name => Ok(name.to_string()),
         }
+    }
+
+    fn read_komi(&self, lang: Lang) -> Result<Quarters, String> {
+        parse_komi(&self.komi).ok_or_else(|| Msg::NotKomi(self.komi.trim()).text(lang))
+    }
+
+    fn read_control(&self, lang: Lang) -> Result<TimeControl, String> {
+        let control = self.control.trim().parse::<TimeControl>();
+        control.map_err(|e| i18n::control_error(&e, lang))
+    }
+
+    /// The lateness limit; zero is refused (every lateness would be a loss).
+    fn read_lateness(&self, lang: Lang) -> Result<Duration, String> {
+        match minutes_or_duration(&self.lateness) {
+            Ok(Duration::ZERO) => Err(Msg::ZeroLatenessLimit.text(lang)),
+            Ok(limit) => Ok(limit),
+            Err(e) => Err(i18n::control_error(&e, lang)),
+        }
+    }
+
+    /// Every field read now.
+    #[cfg(test)]
+    fn reading(&self, lang: Lang) -> Reading {
+        Reading {
+            name: self.read_name(lang),
+            komi: self.read_komi(lang),
+            control: self.read_control(lang),
+            lateness: self.read_lateness(lang),
+        }
+    }
+
+    /// The event the form describes (its time control in the canonical written form), from the
+    /// fields as `reading` read them; `None` while one of them is refused.
+    fn event(&self, reading: Reading) -> Option<Event> {
+        Some(Event {
+            name: reading.name.ok()?,
+            dates: self
+                .dates
+                .split(DATE_SEPARATORS)
+                .map(str::trim)
+                .filter(|d| !d.is_empty())
+                .map(str::to_string)
+                .collect(),
+            venue: self.venue.trim().to_string(),
+            edition: self.edition,
+            rules: self.rules,
+            komi: reading.komi.ok()?,
+            time_control: reading.control.ok()?.to_string(),
+            lateness_limit: reading.lateness.ok()?,
+        })
     }
 
     /// Another rules preset: the komi field takes that preset's komi (the organiser may change it).
@@ -115,7 +139,7 @@ impl EventForm {
 /// Reads a komi as an arbiter writes it: in stones with a fraction ("3 3/4", "3又3/4") or a unit
 /// ("4 stones", "4子"), else in points ("7.5", "6.5 points", "7.5目"); an optional leading 贴.
 /// `None` unless it is a whole or half point (a whole number of quarter stones): never rounded.
-pub fn parse_komi(text: &str) -> Option<Quarters> {
+fn parse_komi(text: &str) -> Option<Quarters> {
     let text = text.trim().trim_start_matches('贴').trim().to_lowercase();
     let without = |units: &[&str]| units.iter().find_map(|u| text.strip_suffix(u)).map(str::trim);
     if let Some(stones) = without(&STONE_UNITS) {
@@ -133,21 +157,12 @@ pub fn parse_komi(text: &str) -> Option<Quarters> {
 
 /// A komi in the unit its rules count in, with the unit: "3 3/4 stones" ("3又3/4子") for area
 /// counting, "6.5 points" ("6.5目") for territory counting.
-pub fn komi_text(komi: Quarters, rules: Preset, lang: Lang) -> String {
+pub(super) fn komi_text(komi: Quarters, rules: Preset, lang: Lang) -> String {
     match (rules.rules().counting, lang) {
         (Counting::Area, Lang::En) => format!("{} {}", komi.stones_text(), STONE_UNITS[0]),
         (Counting::Area, Lang::Zh) => format!("{}{}", komi.stones_text_zh(), STONE_UNITS[2]),
         (Counting::Territory, Lang::En) => format!("{} {}", komi.points_decimal(), POINT_UNITS[0]),
         (Counting::Territory, Lang::Zh) => format!("{}{}", komi.points_decimal(), POINT_UNITS[3]),
-    }
-}
-
-/// Reads a lateness limit: whole minutes ("15", "60") or a written duration ("1h", "90s").
-pub fn parse_lateness(text: &str) -> Option<Duration> {
-    let text = text.trim();
-    match text.parse::<u64>() {
-        Ok(minutes) => minutes.checked_mul(60).map(Duration::from_secs),
-        Err(_) => parse_duration(text).ok(),
     }
 }
 
@@ -221,12 +236,13 @@ fn text_field(ui: &mut egui::Ui, label: Text, text: &mut String, hint: &str, lan
     });
 }
 
+/// The form's fields, each read once right after it is drawn (so what OK returns is what the
+/// fields show this frame), and its buttons.
 fn fields(ui: &mut egui::Ui, form: &mut EventForm, lang: Lang) -> Option<Answer> {
-    let read = form.read(lang);
-    let refused = read.as_ref().err().cloned().unwrap_or_default();
     text_field(ui, Text::EventName, &mut form.name, "", lang);
-    refusal(ui, refused.name.as_ref());
-    text_field(ui, Text::EventDates, &mut form.dates, "2026-11-28, 2026-11-29", lang);
+    let name = form.read_name(lang);
+    refusal(ui, name.as_ref().err());
+    text_field(ui, Text::EventDates, &mut form.dates, "2026-11-28; 2026-11-29", lang);
     text_field(ui, Text::Venue, &mut form.venue, "", lang);
     ui.separator();
     ui.horizontal(|ui| {
@@ -256,34 +272,43 @@ fn fields(ui: &mut egui::Ui, form: &mut EventForm, lang: Lang) -> Option<Answer>
         form.set_rules(rules, lang);
     });
     text_field(ui, Text::EventKomi, &mut form.komi, Text::KomiHint.tr(lang), lang);
-    match parse_komi(&form.komi) {
-        Some(komi) => {
-            ui.label(RichText::new(Msg::KomiReads(komi).text(lang)).small().weak());
+    let komi = form.read_komi(lang);
+    match &komi {
+        Ok(komi) => {
+            ui.label(RichText::new(Msg::KomiReads(*komi).text(lang)).small().weak());
         }
-        None => refusal(ui, refused.komi.as_ref()),
+        Err(why) => refusal(ui, Some(why)),
     }
     text_field(ui, Text::DefaultControl, &mut form.control, "chinese:60m/5", lang);
-    refusal(ui, refused.control.as_ref());
+    let control = form.read_control(lang);
+    refusal(ui, control.as_ref().err());
     ui.separator();
     ui.label(Text::LatenessLimit.tr(lang));
-    let limit = parse_lateness(&form.lateness);
+    text_field(ui, Text::LatenessMinutes, &mut form.lateness, "15", lang);
+    let mut lateness = form.read_lateness(lang);
     for (rule, text) in [
         (LatenessRule::SAME_SITE, Text::LatenessTogether),
         (LatenessRule::APART, Text::LatenessApart),
     ] {
-        if ui.radio(limit == Some(rule.limit), text.tr(lang)).clicked() {
+        if ui.radio(lateness == Ok(rule.limit), text.tr(lang)).clicked() {
             form.lateness = lateness_text(rule.limit);
+            lateness = Ok(rule.limit);
         }
     }
-    text_field(ui, Text::LatenessMinutes, &mut form.lateness, "15", lang);
-    refusal(ui, refused.lateness.as_ref());
+    refusal(ui, lateness.as_ref().err());
     ui.separator();
     ui.label(RichText::new(Text::EventTakesEffect.tr(lang)).small().weak());
+    let read = form.event(Reading {
+        name,
+        komi,
+        control,
+        lateness,
+    });
     let mut answer = None;
     ui.horizontal(|ui| {
-        let ok = ui.add_enabled(read.is_ok(), egui::Button::new(Text::Ok.tr(lang)));
+        let ok = ui.add_enabled(read.is_some(), egui::Button::new(Text::Ok.tr(lang)));
         if ok.clicked()
-            && let Ok(event) = read
+            && let Some(event) = read
         {
             answer = Some(Answer::Ok(event));
         }
@@ -342,12 +367,33 @@ mod tests {
     }
 
     #[test]
-    fn the_lateness_limit_reads_minutes_or_a_duration() {
-        assert_eq!(parse_lateness("15"), Some(Duration::from_secs(900)));
-        assert_eq!(parse_lateness(" 1h "), Some(Duration::from_secs(3600)));
-        assert_eq!(parse_lateness("90s"), Some(Duration::from_secs(90)));
-        assert_eq!(parse_lateness("soon"), None);
-        assert_eq!(parse_lateness("99999999999999999999"), None);
+    fn the_lateness_limit_reads_minutes_or_a_duration_and_refuses_zero_and_too_large() {
+        let form = |lateness: &str| EventForm {
+            lateness: lateness.to_string(),
+            ..EventForm::of(&super::super::workstation::new_event("2026-11-29"), Lang::En)
+        };
+        assert_eq!(form("15").read_lateness(Lang::En), Ok(Duration::from_secs(900)));
+        assert_eq!(form(" 1h ").read_lateness(Lang::En), Ok(Duration::from_secs(3600)));
+        assert_eq!(form("90s").read_lateness(Lang::En), Ok(Duration::from_secs(90)));
+        for (typed, lang) in [("soon", Lang::En), ("99999999999999999999", Lang::Zh)] {
+            let shown = minutes_or_duration(typed).map_err(|e| i18n::control_error(&e, lang));
+            assert!(shown.is_err(), "{typed}");
+            assert_eq!(form(typed).read_lateness(lang), shown, "{typed}");
+        }
+        assert!(
+            form("99999999999999999999")
+                .read_lateness(Lang::En)
+                .is_err_and(|e| e.contains("too large"))
+        );
+        for zero in ["0", "0s", "0m"] {
+            for lang in [Lang::En, Lang::Zh] {
+                assert_eq!(
+                    form(zero).read_lateness(lang),
+                    Err(Msg::ZeroLatenessLimit.text(lang)),
+                    "{zero}"
+                );
+            }
+        }
         assert_eq!(lateness_text(Duration::from_secs(90)), "1m30s");
         assert_eq!(lateness_text(Duration::from_secs(3600)), "60");
     }
@@ -356,29 +402,41 @@ mod tests {
     fn a_form_reads_back_its_event_and_refuses_field_by_field() {
         let event = super::super::workstation::new_event("2026-11-29");
         for lang in [Lang::En, Lang::Zh] {
-            assert_eq!(EventForm::of(&event, lang).read(lang), Ok(event.clone()));
+            let form = EventForm::of(&event, lang);
+            assert_eq!(form.event(form.reading(lang)), Some(event.clone()));
         }
         let mut form = EventForm::of(&event, Lang::En);
         form.name = "  ".to_string();
         form.komi = "7.3".to_string();
         form.control = "chinese:60m".to_string();
         form.lateness = "soon".to_string();
-        let refused = form.read(Lang::En).err().unwrap_or_default();
-        assert_eq!(refused.name.as_deref(), Some("the event needs a name"));
-        assert!(refused.komi.is_some_and(|k| k.starts_with("`7.3` is not a komi")));
-        assert!(refused.control.is_some());
-        assert!(refused.lateness.is_some_and(|l| l.starts_with("`soon`")));
+        let refused = form.reading(Lang::En);
+        assert_eq!(refused.name, Err("the event needs a name".to_string()));
+        assert!(refused.komi.is_err_and(|k| k.starts_with("`7.3` is not a komi")));
+        assert!(refused.control.is_err());
+        assert!(refused.lateness.is_err_and(|l| l.starts_with("`soon`")));
+        assert_eq!(form.event(form.reading(Lang::En)), None);
         form.name = "Spring Cup".to_string();
         form.komi = "6.5 points".to_string();
         form.control = "chinese-national".to_string();
         form.lateness = "60".to_string();
-        form.dates = "2026-11-28，2026-11-29, ".to_string();
-        let read = form.read(Lang::En).unwrap_or_else(|_| event.clone());
+        form.dates = "Nov 28, 2026；Nov 29, 2026; ".to_string();
+        let read = form.event(form.reading(Lang::En)).unwrap_or_else(|| event.clone());
         assert_eq!(read.name, "Spring Cup");
         assert_eq!(read.komi, Quarters(13));
         assert_eq!(read.time_control, "chinese:120m/5");
         assert_eq!(read.lateness_limit, Duration::from_secs(3600));
-        assert_eq!(read.dates, ["2026-11-28", "2026-11-29"]);
+        assert_eq!(read.dates, ["Nov 28, 2026", "Nov 29, 2026"]);
+    }
+
+    #[test]
+    fn dates_holding_commas_read_back_as_they_were() {
+        let mut event = super::super::workstation::new_event("2026-11-29");
+        event.dates = vec!["Nov 28, 2026".to_string(), "2026年11月29日，星期日".to_string()];
+        for lang in [Lang::En, Lang::Zh] {
+            let form = EventForm::of(&event, lang);
+            assert_eq!(form.event(form.reading(lang)), Some(event.clone()), "{}", form.dates);
+        }
     }
 
     #[test]

@@ -295,7 +295,7 @@ texts! {
     EventMenu => ("Event…", "赛事设置…"),
     EventSettings => ("Event settings", "赛事设置"),
     EventName => ("Event name", "赛事名称"),
-    EventDates => ("Dates (comma-separated)", "日期（用逗号分隔）"),
+    EventDates => ("Dates (separated by ;)", "日期（用分号；分隔）"),
     Venue => ("Venue", "地点"),
     PenaltyEdition => ("Penalty rules", "判罚规则"),
     RulesPreset => ("Rules", "规则"),
@@ -604,10 +604,8 @@ pub enum Msg<'a> {
     NotKomi(&'a str),
     /// The event's settings: how the komi typed reads, in stones and in points.
     KomiReads(crate::scoring::Quarters),
-    /// The event's settings: the default time control does not read (the clock's reason).
-    BadDefaultControl(&'a crate::clock::ControlError),
-    /// The event's settings: the lateness limit typed does not read.
-    NotLatenessLimit(&'a str),
+    /// The event's settings: a lateness limit of zero (every lateness would be a loss).
+    ZeroLatenessLimit,
     /// An SGF file imported as a table did not read (the SGF reader's error).
     NotImported(&'a Path, &'a crate::sgf::SgfError),
     /// The SGF file named by `GO_ARBITER_OPEN` did not read (the SGF reader's error).
@@ -780,12 +778,11 @@ impl Msg<'_> {
             }
             Msg::KomiReads(komi) if en => format!("= {} stones = {} points", komi.stones_text(), komi.points_decimal()),
             Msg::KomiReads(komi) => format!("＝{}子＝{}目", komi.stones_text_zh(), komi.points_decimal()),
-            Msg::BadDefaultControl(e) if en => format!("default time control: {}", control_error(e, lang)),
-            Msg::BadDefaultControl(e) => format!("默认用时：{}", control_error(e, lang)),
-            Msg::NotLatenessLimit(typed) if en => {
-                format!("`{typed}` is not a lateness limit: write minutes (15, 60) or a duration (1h, 90s)")
+            Msg::ZeroLatenessLimit if en => {
+                "a lateness limit of 0 would make every lateness a loss: write minutes (15, 60) or a duration (1h)"
+                    .to_string()
             }
-            Msg::NotLatenessLimit(typed) => format!("“{typed}”不是迟到时限：请写分钟数（15、60）或时长（1h、90s）"),
+            Msg::ZeroLatenessLimit => "迟到时限为0则任何迟到都判负：请写分钟数（15、60）或时长（1h）".to_string(),
             Msg::NotImported(p, e) if en => format!("{}: {e}", p.display()),
             Msg::NotImported(p, e) => {
                 format!("{}：无法导入：{}", p.display(), super::i18n_errors::sgf_error(e, lang))

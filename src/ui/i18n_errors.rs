@@ -5,7 +5,7 @@
 use super::counting::{Dispute, Refusal};
 use super::export_job::JobError;
 use super::i18n::{Text, color_name, table_id};
-use crate::audio::{PackError, Silence};
+use crate::audio::{PackError, Silence, UnsupportedOutput};
 use crate::board::{Color, CoordError, Point};
 use crate::clock::{ClockError, ControlError, ControlFault, DurationFault, Form, PRESETS, Part, WrittenDuration};
 use crate::export::ExportError;
@@ -250,7 +250,7 @@ pub fn ledger_error(e: &LedgerError, lang: Lang) -> String {
             ledger.title(lang)
         ),
         LedgerError::UnknownOffence { offence, edition } => {
-            format!("{}的处罚目录中没有{offence:?}", edition.title(lang))
+            format!("{}的处罚目录中没有“{}”", edition.title(lang), offence.name(lang))
         }
         LedgerError::Refused(claim) => format!("申诉不予受理：{}", claim_refused(claim, lang)),
         LedgerError::ChoiceNeeded { options } => format!("须由裁判选择处罚：{}", options.text(lang)),
@@ -260,7 +260,7 @@ pub fn ledger_error(e: &LedgerError, lang: Lang) -> String {
             Sanction::either(allowed, lang)
         ),
         LedgerError::LatenessNeeded => "迟到须填写迟到多久".to_string(),
-        LedgerError::NoSuchIncident(id) => format!("本记录中没有判罚{id:?}"),
+        LedgerError::NoSuchIncident(id) => format!("本记录中没有第{}条判罚", id.number()),
         LedgerError::MissingReason => "更改须填写理由".to_string(),
         LedgerError::NoLossProposed(color) => format!("没有对{}提出判负：须有第二次警告", color_name(*color, lang)),
     }
@@ -350,6 +350,10 @@ pub fn session_error(e: &SessionError, lang: Lang) -> String {
         }
         SessionError::MissingName => "签名须填写姓名或缩写".to_string(),
         SessionError::ClockStarted(t) => format!("{}的棋钟已开始：用时不能再改", id(t)),
+        SessionError::EventWithoutName => "赛事设置：赛事名称不能为空".to_string(),
+        SessionError::EventControl { text, why } => {
+            format!("赛事设置：默认用时“{text}”无法读取：{}", control_error(why, lang))
+        }
         SessionError::Chain(e) => format!("变更记录：{}", chain_error(e, lang)),
     }
 }
@@ -490,10 +494,19 @@ pub fn silence(e: &Silence, lang: Lang) -> String {
         (Silence::NoThread(why), Lang::Zh) => format!("音频线程无法启动：{why}"),
         (Silence::NoDevice, Lang::Zh) => "没有默认的音频输出设备".to_string(),
         (Silence::CannotOpen(why), Lang::Zh) => format!("音频设备无法打开：{why}"),
-        (Silence::Unsupported(what), Lang::Zh) => format!("不支持该音频设备的输出（{what}）"),
+        (Silence::Unsupported(what), Lang::Zh) => format!("不支持该音频设备的输出（{}）", unsupported_output(what)),
         (Silence::Failed(why), Lang::Zh) => format!("音频设备出错：{why}"),
         (Silence::Panicked, Lang::Zh) => "音频设备无法打开".to_string(),
         (Silence::Off, Lang::Zh) => "声音已关闭".to_string(),
+    }
+}
+
+/// What the sound device asks for that cannot be fed, in Chinese; cpal's format name kept ("u64").
+fn unsupported_output(what: &UnsupportedOutput) -> String {
+    match what {
+        UnsupportedOutput::NoChannels => "0个声道".to_string(),
+        UnsupportedOutput::ZeroSampleRate => "采样率为0".to_string(),
+        UnsupportedOutput::SampleFormat(format) => format!("采样格式{format}"),
     }
 }
 
@@ -588,6 +601,58 @@ mod tests {
                 assert!(ledger_error(&refused, Lang::En).contains(&offence.article_label(Lang::En)));
             }
         }
+    }
+
+    #[test]
+    fn an_unknown_offence_and_a_missing_incident_are_named_as_the_window_names_them() {
+        let unknown = LedgerError::UnknownOffence {
+            offence: crate::ledger::OffenceId::DisturbingOpponent,
+            edition: Edition::ChineseOld,
+        };
+        assert_eq!(
+            ledger_error(&unknown, Lang::Zh),
+            "围棋比赛规则（旧版）的处罚目录中没有“严重妨碍对方思考、扰乱赛场秩序”"
+        );
+        assert_eq!(
+            ledger_error(&unknown, Lang::En),
+            "Seriously disturbing the opponent is not in the old catalogue"
+        );
+        // The window numbers incidents from 1: the fifth recorded is IncidentId(4).
+        let missing = LedgerError::NoSuchIncident(crate::ledger::IncidentId(4));
+        assert_eq!(ledger_error(&missing, Lang::Zh), "本记录中没有第5条判罚");
+        assert_eq!(
+            ledger_error(&missing, Lang::En),
+            "there is no incident 5 in this ledger"
+        );
+    }
+
+    #[test]
+    fn why_the_device_cannot_be_fed_is_said_in_chinese_keeping_only_cpals_format_name() {
+        let said = |what: UnsupportedOutput| {
+            let e = Silence::Unsupported(what);
+            (silence(&e, Lang::Zh), silence(&e, Lang::En))
+        };
+        assert_eq!(
+            said(UnsupportedOutput::NoChannels),
+            (
+                "不支持该音频设备的输出（0个声道）".to_string(),
+                "no sound device: the device's output is not supported (0 channels)".to_string()
+            )
+        );
+        assert_eq!(
+            said(UnsupportedOutput::ZeroSampleRate),
+            (
+                "不支持该音频设备的输出（采样率为0）".to_string(),
+                "no sound device: the device's output is not supported (sample rate 0)".to_string()
+            )
+        );
+        assert_eq!(
+            said(UnsupportedOutput::SampleFormat("u64".to_string())),
+            (
+                "不支持该音频设备的输出（采样格式u64）".to_string(),
+                "no sound device: the device's output is not supported (sample format u64)".to_string()
+            )
+        );
     }
 
     #[test]

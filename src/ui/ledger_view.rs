@@ -75,7 +75,7 @@ pub fn show(ui: &mut egui::Ui, table: &mut Table, reading: &Reading) -> Vec<Comm
                 .map(|s| s.text(lang))
                 .unwrap_or_default();
             let line = Msg::Incident {
-                number: incident.id.0 + 1,
+                number: incident.id.number(),
                 offence: &name,
                 player: r.player,
                 move_number: r.move_number,

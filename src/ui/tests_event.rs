@@ -19,7 +19,7 @@ use super::settings::Settings;
 use super::workstation::{FileAction, Place, Workstation, WsCommand};
 use super::workstation_harness::*;
 use crate::scoring::Quarters;
-use crate::session::{PlayerId, Role, TableId};
+use crate::session::{Role, TableId};
 
 const TABLE: TableId = TableId { round: 1, table: 1 };
 const SECOND: TableId = TableId { round: 1, table: 2 };
@@ -32,39 +32,6 @@ fn form_mut<'a>(h: &'a mut Harness<'static, Driven>) -> &'a mut EventForm {
         .event_form
         .as_mut()
         .expect("the event window is open")
-}
-
-/// A table of round 1 seated through the sidebar, Black player 1, White player 2.
-fn add_table(h: &mut Harness<'static, Driven>) {
-    let drafts = &mut ws_mut(h).sidebar;
-    drafts.black = Some(PlayerId(1));
-    drafts.white = Some(PlayerId(2));
-    h.run();
-    let lang = ws(h).lang();
-    h.get_by_label(Text::AddTable.tr(lang)).click();
-    h.run();
-}
-
-/// Two players entered in the sidebar, a round, and table 1 seated through the sidebar.
-fn seated(settings: Settings) -> Harness<'static, Driven> {
-    let mut h = harness_with(Workstation::new(settings, WALL));
-    let station = ws_mut(&mut h);
-    for (name, rank) in [("Chen Li", "3d"), ("Ann Smith", "2k")] {
-        let rank = rank.parse().expect("a rank");
-        station.apply(
-            WsCommand::AddPlayer {
-                name: name.to_string(),
-                rank,
-                club: String::new(),
-            },
-            Duration::ZERO,
-        );
-    }
-    station.apply(WsCommand::NewRound { date: String::new() }, Duration::ZERO);
-    h.run();
-    add_table(&mut h);
-    assert!(ws(&h).live(TABLE).is_some(), "table 1 is live");
-    h
 }
 
 fn english() -> Settings {
@@ -154,9 +121,9 @@ fn the_event_window_renames_the_event_sets_new_tables_control_and_live_tables_la
         .collect();
     assert_eq!(entries.len(), 1, "{entries:#?}");
     let what = &entries[0].what;
-    assert!(what.contains("-> Spring Cup"), "{what}");
+    assert!(what.contains(r#"name "New event" -> "Spring Cup""#), "{what}");
     assert!(
-        what.contains("time control chinese:60m/5 -> japanese:10m+3x30s"),
+        what.contains(r#"time control "chinese:60m/5" -> "japanese:10m+3x30s""#),
         "{what}"
     );
     assert!(
@@ -224,8 +191,11 @@ fn the_workstation_refuses_an_event_without_a_name_or_with_a_bad_control() {
     assert_eq!(ws(&h).session, before);
     let notices: Vec<&str> = ws(&h).notices.iter().map(|n| n.text.as_str()).collect();
     assert_eq!(notices.len(), 2, "{notices:?}");
-    assert_eq!(notices[0], "the event needs a name");
-    assert!(notices[1].starts_with("default time control: "), "{notices:?}");
+    assert_eq!(notices[0], "refused: the event's settings: the event needs a name");
+    assert!(
+        notices[1].starts_with("refused: the event's settings: the default time control `blitz` does not read: "),
+        "{notices:?}"
+    );
 }
 
 #[test]
@@ -256,7 +226,7 @@ fn the_event_window_speaks_chinese() {
     for label in [
         "赛事设置",
         "赛事名称",
-        "日期（用逗号分隔）",
+        "日期（用分号；分隔）",
         "地点",
         "判罚规则",
         "规则",
@@ -291,12 +261,12 @@ fn the_event_windows_messages_are_in_both_languages_with_their_glyphs() {
             Msg::EventNeedsName,
             Msg::NotKomi("7.3"),
             Msg::KomiReads(Quarters(15)),
-            Msg::BadDefaultControl(&control),
-            Msg::NotLatenessLimit("soon"),
+            Msg::ZeroLatenessLimit,
         ]
         .into_iter()
         .map(|m| m.text(lang))
         .collect();
+        out.push(super::i18n::control_error(&control, lang));
         out.extend(crate::rules::Preset::ALL.map(|p| super::event_view::komi_text(Quarters(15), p, lang)));
         out
     };
@@ -320,7 +290,7 @@ fn an_edited_event_survives_saving_and_reopening() {
     // Changed after saving: the change goes to the journal, then the last snapshot.
     open_event_window(&mut h, Lang::En);
     retype(&mut h, "Venue", "Hangzhou Qiyuan");
-    form_mut(&mut h).dates = "2026-11-28, 2026-11-29".to_string();
+    form_mut(&mut h).dates = "2026-11-28; 2026-11-29".to_string();
     form_mut(&mut h).edition = crate::ledger::Edition::ChineseOld;
     h.run();
     edit_in_window(&mut h);
@@ -342,4 +312,42 @@ fn an_edited_event_survives_saving_and_reopening() {
     h2.get_by_label("Spring Cup");
     assert_eq!(lateness_of(&h2, TABLE), Some((2, HOUR)));
     ws_mut(&mut h2).close();
+}
+
+#[test]
+fn dates_holding_commas_survive_the_window_and_ok_unchanged_records_nothing() {
+    let mut h = seated(english());
+    let mut event = ws(&h).session.event.clone();
+    event.dates = vec!["Nov 28, 2026".to_string(), "Nov 29, 2026".to_string()];
+    ws_mut(&mut h).apply(WsCommand::EditEvent(Box::new(event.clone())), Duration::ZERO);
+    assert_eq!(ws(&h).session.event, event, "{:?}", ws(&h).notices);
+    let before = ws(&h).session.clone();
+
+    open_event_window(&mut h, Lang::En);
+    assert_eq!(form_mut(&mut h).dates, "Nov 28, 2026; Nov 29, 2026");
+    h.get_by_label("OK").click();
+    h.run();
+    assert!(h.state().shell.event_form.is_none(), "OK closes the window");
+    assert_eq!(ws(&h).session.event.dates, event.dates);
+    assert_eq!(
+        ws(&h).session.audit.len(),
+        before.audit.len(),
+        "an unchanged event was audited"
+    );
+    assert_eq!(ws(&h).session, before);
+}
+
+#[test]
+fn ok_pressed_in_the_frame_a_field_is_typed_in_takes_what_was_typed() {
+    let mut h = seated(english());
+    open_event_window(&mut h, Lang::En);
+    h.get_by_label("Venue").focus();
+    h.run();
+    // The text and the click arrive in the same frame (the harness would give each its own).
+    h.input_mut().events.push(egui::Event::Text("Hall B".to_string()));
+    h.get_by_label("OK").click_accesskit();
+    h.step();
+    h.run();
+    assert!(h.state().shell.event_form.is_none(), "OK closes the window");
+    assert_eq!(ws(&h).session.event.venue, "Hall B");
 }

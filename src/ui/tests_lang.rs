@@ -330,6 +330,10 @@ fn every_engine_error(lang: Lang) -> Vec<String> {
             offence: OffenceId::Takeback,
             edition: Edition::ChineseOld,
         },
+        LedgerError::UnknownOffence {
+            offence: OffenceId::DisturbingOpponent,
+            edition: Edition::Chinese2002,
+        },
         LedgerError::Refused(ClaimRefused::AfterClaimantsNextMove {
             claimant: Color::White,
             offence_move: 40,
@@ -420,6 +424,11 @@ fn every_engine_error(lang: Lang) -> Vec<String> {
         },
         SessionError::MissingName,
         SessionError::ClockStarted(id),
+        SessionError::EventWithoutName,
+        SessionError::EventControl {
+            text: "blitz".to_string(),
+            why: ControlError::UnknownKind("blitz".to_string()),
+        },
         SessionError::Chain(ChainError::HeaderUnrecorded),
     ];
     out.extend(session.iter().map(|e| i18n::session_error(e, lang)));
@@ -468,12 +477,14 @@ fn every_engine_error(lang: Lang) -> Vec<String> {
     ));
     out.push(Msg::OutOfTime(Color::Black, "1:00:00").text(lang));
     out.push(Msg::AlreadyOutOfTime(Color::White, "1:00:00").text(lang));
-    use crate::audio::{PackError, Silence};
+    use crate::audio::{PackError, Silence, UnsupportedOutput};
     let silences = [
         Silence::NoThread("Resource temporarily unavailable (os error 11)".to_string()),
         Silence::NoDevice,
         Silence::CannotOpen("ALSA lib pcm.c:2722: Unknown PCM default".to_string()),
-        Silence::Unsupported("sample format u64".to_string()),
+        Silence::Unsupported(UnsupportedOutput::NoChannels),
+        Silence::Unsupported(UnsupportedOutput::ZeroSampleRate),
+        Silence::Unsupported(UnsupportedOutput::SampleFormat("u64".to_string())),
         Silence::Failed("device unplugged".to_string()),
         Silence::Panicked,
         Silence::Off,
@@ -663,6 +674,47 @@ fn engine_errors_in_chinese_keep_their_detail_and_leave_no_english_frame() {
     for (en, zh) in every_engine_error(Lang::En).iter().zip(every_engine_error(Lang::Zh)) {
         assert_ne!(*en, zh, "not translated: {en}");
         assert!(!zh.is_ascii(), "no Chinese in {zh}");
+        assert_eq!(debug_identifier(&zh), None, "a Debug form in {zh}");
+    }
+}
+
+/// The first word of `text` that looks like a Rust Debug form rather than words: an ASCII word in
+/// CamelCase ("DisturbingOpponent") or one with `(` right after it ("IncidentId(4)", "Some(").
+fn debug_identifier(text: &str) -> Option<&str> {
+    let is_word = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    let mut rest = text;
+    while let Some(start) = rest.find(is_word) {
+        let tail = &rest[start..];
+        let end = tail.find(|c: char| !is_word(c)).unwrap_or(tail.len());
+        let word = &tail[..end];
+        let camel = word
+            .as_bytes()
+            .windows(2)
+            .any(|pair| pair[0].is_ascii_lowercase() && pair[1].is_ascii_uppercase());
+        let called = word.starts_with(|c: char| c.is_ascii_alphabetic()) && tail[end..].starts_with('(');
+        if camel || called {
+            return Some(word);
+        }
+        rest = &tail[end..];
+    }
+    None
+}
+
+#[test]
+fn a_debug_form_is_told_from_the_systems_own_words() {
+    assert_eq!(debug_identifier("本记录中没有判罚IncidentId(4)"), Some("IncidentId"));
+    assert_eq!(
+        debug_identifier("处罚目录中没有DisturbingOpponent"),
+        Some("DisturbingOpponent")
+    );
+    assert_eq!(debug_identifier("值为Some(3)"), Some("Some"));
+    for words in [
+        "无法写入/tmp/r1-t1.sgf：Permission denied (os error 13)",
+        "音频设备无法打开：ALSA lib pcm.c:2722: Unknown PCM default",
+        "“chinese:60m”：应为chinese:基本用时/保留分钟数",
+        "不支持SZ[99]",
+    ] {
+        assert_eq!(debug_identifier(words), None, "{words}");
     }
 }
 
@@ -713,7 +765,7 @@ fn counting_gestures_refused_say_why_in_chinese() {
     harness.get_by_label_contains("接受建议").click();
     harness.run();
     // The area read in tens as a Chinese arbiter writes it, the fractions as the rules do.
-    harness.get_by_label("4个10又4又1/2子");
+    harness.get_by_label("4个十，另4又1/2子");
     harness.get_by_label("44又1/2");
     assert!(harness.query_by_label_contains("tens").is_none(), "English tens shown");
     type_into(&mut harness, "盘上实数", "40");

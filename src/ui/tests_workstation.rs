@@ -46,33 +46,6 @@ fn click_point(h: &mut Harness<'static, Driven>, p: Point) {
     h.run();
 }
 
-/// Two players entered in the sidebar, a round, and table 1 seated through the sidebar.
-fn seated() -> Harness<'static, Driven> {
-    let mut h = harness_with(Workstation::new(Settings::default(), WALL));
-    seat_table(&mut h);
-    h
-}
-
-/// Two players entered in `h`'s sidebar, a round, and table 1 seated through the sidebar.
-fn seat_table(h: &mut Harness<'static, Driven>) {
-    for (name, rank) in [("Chen Li", "3d"), ("Ann Smith", "2k")] {
-        let drafts = &mut ws_mut(h).sidebar;
-        drafts.player_name = name.to_string();
-        drafts.player_rank = rank.to_string();
-        h.run();
-        h.get_by_label("Add player").click();
-        h.run();
-    }
-    h.get_by_label("New round").click();
-    h.run();
-    let drafts = &mut ws_mut(h).sidebar;
-    drafts.black = Some(PlayerId(1));
-    drafts.white = Some(PlayerId(2));
-    h.run();
-    h.get_by_label("Add table").click();
-    h.run();
-}
-
 /// Runs frames until every dead-stone suggestion asked for (computed on its own thread, started
 /// when its table is drawn) has arrived.
 fn settle(h: &mut Harness<'static, Driven>) {
@@ -109,7 +82,7 @@ fn wall_times_read_back() {
 
 #[test]
 fn a_session_is_built_in_the_sidebar() {
-    let h = seated();
+    let h = seated(Settings::default());
     let session = &ws(&h).session;
     let names: Vec<String> = session
         .players
@@ -131,7 +104,7 @@ fn a_session_is_built_in_the_sidebar() {
 
 #[test]
 fn play_clock_and_penalty_become_session_changes_with_audit_entries() {
-    let mut h = seated();
+    let mut h = seated(Settings::default());
     let before = ws(&h).session.audit_of(TABLE).count();
     click_point(&mut h, gtp("Q16"));
     click_point(&mut h, gtp("D4"));
@@ -178,7 +151,7 @@ fn play_clock_and_penalty_become_session_changes_with_audit_entries() {
 fn a_saved_session_reopens_at_the_same_position() {
     let dir = scratch("reopen");
     let path = dir.join("day.ron");
-    let mut h = seated();
+    let mut h = seated(Settings::default());
     click_point(&mut h, gtp("Q16"));
     let request = ws(&h).request(workstation::FileAction::SaveAs).expect("save as");
     ws_mut(&mut h).apply(WsCommand::File(request, Some(path.clone())), Duration::ZERO);
@@ -215,7 +188,7 @@ fn a_saved_session_reopens_at_the_same_position() {
 fn a_session_that_did_not_close_is_recovered_and_announced() {
     let dir = scratch("recover");
     let path = dir.join("day.ron");
-    let mut h = seated();
+    let mut h = seated(Settings::default());
     let request = ws(&h).request(workstation::FileAction::SaveAs).expect("save as");
     ws_mut(&mut h).apply(WsCommand::File(request, Some(path.clone())), Duration::ZERO);
     wait_files(&mut h);
@@ -264,7 +237,7 @@ fn a_session_that_did_not_close_is_recovered_and_announced() {
 
 #[test]
 fn the_sidebar_shows_byo_yomi_live() {
-    let mut h = seated();
+    let mut h = seated(Settings::default());
     h.get_by_label("Start clock").click();
     h.run();
     h.get_by_label("playing");
@@ -278,7 +251,7 @@ fn the_sidebar_shows_byo_yomi_live() {
 
 #[test]
 fn a_confirmed_result_is_locked_and_a_refused_change_is_shown() {
-    let mut h = seated();
+    let mut h = seated(Settings::default());
     let now = Duration::ZERO;
     let resign = GameResult::win(Color::White, Reason::Resignation);
     let w = ws_mut(&mut h);
@@ -335,7 +308,7 @@ fn a_confirmed_result_is_locked_and_a_refused_change_is_shown() {
 fn an_unreadable_file_offers_its_newest_good_backup_and_keeps_it() {
     let dir = scratch("backup");
     let path = dir.join("day.ron");
-    let mut h = seated();
+    let mut h = seated(Settings::default());
     let request = ws(&h).request(workstation::FileAction::SaveAs).expect("save as");
     ws_mut(&mut h).apply(WsCommand::File(request, Some(path.clone())), Duration::ZERO);
     wait_files(&mut h);
@@ -366,7 +339,7 @@ fn an_unreadable_file_offers_its_newest_good_backup_and_keeps_it() {
 
 #[test]
 fn an_idle_workstation_asks_for_no_repaint() {
-    let mut h = seated();
+    let mut h = seated(Settings::default());
     h.run();
     assert_eq!(repaint_delay(&h), Duration::MAX);
     click_point(&mut h, gtp("Q16"));
@@ -376,7 +349,7 @@ fn an_idle_workstation_asks_for_no_repaint() {
 
 /// The seated table's clock started at 0, then a second table added (and selected) at 0.
 fn running_then_second_table() -> Harness<'static, Driven> {
-    let mut h = seated();
+    let mut h = seated(Settings::default());
     h.get_by_label("Start clock").click();
     h.run();
     ws_mut(&mut h).apply(
@@ -402,7 +375,7 @@ fn a_running_clock_on_another_table_keeps_its_sidebar_face_ticking() {
 
 #[test]
 fn rounds_and_tables_are_renamed_and_reordered() {
-    let mut h = seated();
+    let mut h = seated(Settings::default());
     let second = TableId { round: 1, table: 2 };
     let w = ws_mut(&mut h);
     w.apply(
@@ -495,7 +468,7 @@ fn two_running_tables_cost_one_frame_a_second_paced_by_the_selected_one() {
 
 #[test]
 fn the_counting_screen_shows_the_tables_audit_trail() {
-    let mut h = seated();
+    let mut h = seated(Settings::default());
     assert!(h.query_by_label("Audit trail").is_none(), "not while playing");
     ws_mut(&mut h).apply(WsCommand::Table(Command::EnterCounting), Duration::ZERO);
     // Until the suggestion's thread has answered (its repaint would overrun a plain run).
@@ -531,7 +504,7 @@ fn tables(h: &Harness<'static, Driven>) -> usize {
 fn replacing_an_unsaved_session_with_a_table_asks_first_and_cancel_keeps_it() {
     let dir = scratch("ask-cancel");
     let path = dir.join("new.ron");
-    let mut h = seated();
+    let mut h = seated(Settings::default());
     new_session_to(&mut h, &path);
     assert_eq!(ws(&h).save_first_question(), Some(1));
     h.get_by_label("Save first?");
@@ -556,7 +529,7 @@ fn replacing_an_unsaved_session_with_a_table_asks_first_and_cancel_keeps_it() {
 fn discard_replaces_the_unsaved_session() {
     let dir = scratch("ask-discard");
     let path = dir.join("new.ron");
-    let mut h = seated();
+    let mut h = seated(Settings::default());
     new_session_to(&mut h, &path);
     h.get_by_label("Discard").click();
     wait_files(&mut h);
@@ -572,7 +545,7 @@ fn discard_replaces_the_unsaved_session() {
 fn save_as_first_saves_the_session_then_replaces_it() {
     let dir = scratch("ask-save");
     let (saved, new) = (dir.join("day.ron"), dir.join("new.ron"));
-    let mut h = seated();
+    let mut h = seated(Settings::default());
     new_session_to(&mut h, &new);
     h.get_by_label("Save as...");
     let answer = workstation::SaveFirstAnswer::SaveAs(Some(saved.clone()));
@@ -593,7 +566,7 @@ fn save_as_first_saves_the_session_then_replaces_it() {
 fn a_session_saved_to_a_file_or_without_tables_is_replaced_without_asking() {
     let dir = scratch("no-ask");
     let (saved, new) = (dir.join("day.ron"), dir.join("new.ron"));
-    let mut h = seated();
+    let mut h = seated(Settings::default());
     let request = ws(&h).request(workstation::FileAction::SaveAs).expect("save as");
     ws_mut(&mut h).apply(WsCommand::File(request, Some(saved.clone())), Duration::ZERO);
     wait_files(&mut h);
@@ -616,7 +589,7 @@ fn a_session_saved_to_a_file_or_without_tables_is_replaced_without_asking() {
 
 #[test]
 fn rounds_move_up_and_down_by_their_buttons() {
-    let mut h = seated();
+    let mut h = seated(Settings::default());
     let date = "2026-11-30".to_string();
     ws_mut(&mut h).apply(WsCommand::NewRound { date }, Duration::ZERO);
     h.run();
@@ -691,7 +664,7 @@ fn table_lateness(h: &Harness<'static, Driven>) -> Option<(u32, Duration)> {
 fn an_event_allowing_an_hour_of_lateness_gives_its_tables_that_limit_when_created_and_reopened() {
     const HOUR: Duration = Duration::from_secs(3600);
     // A new session's event: venue and lodging together, 15 minutes (Art. 22.2).
-    assert_eq!(table_lateness(&seated()), Some((2, secs(15 * 60))));
+    assert_eq!(table_lateness(&seated(Settings::default())), Some((2, secs(15 * 60))));
 
     // Venue and lodging apart: an hour (Art. 22.1). The table made in the sidebar follows it.
     let dir = scratch("lateness-limit");

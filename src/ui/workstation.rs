@@ -592,8 +592,8 @@ impl Workstation {
     }
 
     /// The event's settings replaced through the session's `Change::Event` (audited, journaled),
-    /// made by the organiser. Refused, with the reason shown: an empty name, a default time
-    /// control that does not read; the same event again records nothing.
+    /// made by the organiser. What the session refuses (an empty name, a default time control
+    /// that does not read) is shown with its reason; the same event again records nothing.
     ///
     /// What a change reaches: the lateness limit goes at once to every live table's catalogue
     /// (through `table_catalogue`, as when tables are built), so a lateness recorded from now on
@@ -603,14 +603,6 @@ impl Workstation {
     /// control is changed at the table, before its clock starts; a started game's clock is never
     /// changed silently).
     fn edit_event(&mut self, event: Event) {
-        if event.name.trim().is_empty() {
-            self.notify(Msg::EventNeedsName.text(self.lang()), true);
-            return;
-        }
-        if let Err(e) = event.time_control.parse::<TimeControl>() {
-            self.notify(Msg::BadDefaultControl(&e).text(self.lang()), true);
-            return;
-        }
         if event == self.session.event || !self.record(Role::Organiser, None, Change::Event(event)) {
             return;
         }

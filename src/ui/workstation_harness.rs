@@ -1,14 +1,18 @@
 //! What the workstation tests share (egui_kittest): the whole window's content (`Shell`) driven at
-//! an exact instant and wall time, access to its workstation, a scratch folder, and waiting for
-//! the file jobs that run on threads of their own.
+//! an exact instant and wall time, access to its workstation, a table seated through the sidebar,
+//! a scratch folder, and waiting for the file jobs that run on threads of their own.
 
 use std::path::PathBuf;
 use std::time::Duration;
 
 use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
 
 use super::Shell;
+use super::i18n::Text;
+use super::settings::Settings;
 use super::workstation::Workstation;
+use crate::session::PlayerId;
 
 /// 2026-11-29 09:00:00 UTC.
 pub const WALL: Duration = Duration::from_secs(1_795_942_800);
@@ -42,6 +46,42 @@ pub fn ws<'a>(h: &'a Harness<'static, Driven>) -> &'a Workstation {
 
 pub fn ws_mut<'a>(h: &'a mut Harness<'static, Driven>) -> &'a mut Workstation {
     &mut h.state_mut().shell.ws
+}
+
+/// A workstation with `settings`, two players entered in its sidebar, a round, and table 1
+/// seated through the sidebar.
+pub fn seated(settings: Settings) -> Harness<'static, Driven> {
+    let mut h = harness_with(Workstation::new(settings, WALL));
+    seat_table(&mut h);
+    h
+}
+
+/// Two players entered in `h`'s sidebar (Chen Li 3d, Ann Smith 2k), a round, and a table seated
+/// through the sidebar, clicked in the window's language.
+pub fn seat_table(h: &mut Harness<'static, Driven>) {
+    let lang = ws(h).lang();
+    for (name, rank) in [("Chen Li", "3d"), ("Ann Smith", "2k")] {
+        let drafts = &mut ws_mut(h).sidebar;
+        drafts.player_name = name.to_string();
+        drafts.player_rank = rank.to_string();
+        h.run();
+        h.get_by_label(Text::AddPlayer.tr(lang)).click();
+        h.run();
+    }
+    h.get_by_label(Text::NewRound.tr(lang)).click();
+    h.run();
+    add_table(h);
+}
+
+/// A table of the last round seated through the sidebar, Black player 1, White player 2.
+pub fn add_table(h: &mut Harness<'static, Driven>) {
+    let drafts = &mut ws_mut(h).sidebar;
+    drafts.black = Some(PlayerId(1));
+    drafts.white = Some(PlayerId(2));
+    h.run();
+    let lang = ws(h).lang();
+    h.get_by_label(Text::AddTable.tr(lang)).click();
+    h.run();
 }
 
 /// Moves time on (both the timeline and the wall) and draws.

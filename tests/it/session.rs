@@ -1178,14 +1178,53 @@ fn an_event_change_names_each_field_it_changes_in_the_audit_trail() {
     edited.lateness_limit = Duration::from_secs(3600);
     edited.time_control = "chinese:120m/5".to_string();
     edited.venue = "Hall B".to_string();
+    // Free text is quoted: a name holding the separator cannot pass for another field.
+    edited.name = "Spring Cup; venue Hall C".to_string();
     s.apply(&org, &Change::Event(edited.clone())).unwrap();
     let what = &s.audit.last().unwrap().what;
     assert!(what.contains("lateness limit 15m -> 60m"), "{what}");
     assert!(
-        what.contains(&format!("time control {} -> chinese:120m/5", event().time_control)),
+        what.contains(&format!(
+            r#"time control {:?} -> "chinese:120m/5""#,
+            event().time_control
+        )),
         "{what}"
     );
-    assert!(what.contains("-> Hall B"), "{what}");
+    assert!(
+        what.contains(&format!(r#"venue {:?} -> "Hall B""#, event().venue)),
+        "{what}"
+    );
+    assert!(
+        what.contains(&format!(r#"name {:?} -> "Spring Cup; venue Hall C""#, event().name)),
+        "{what}"
+    );
     assert!(!what.contains("komi"), "an unchanged field is not named: {what}");
     assert_eq!(go_arbiter::session::audit::verify(&s), Ok(()));
+}
+
+#[test]
+fn an_event_without_a_name_or_with_an_unreadable_time_control_is_refused_and_leaves_no_audit_entry() {
+    let mut s = seated();
+    let before = s.clone();
+    let org = Stamp::new("09:10", "Organiser", Role::Organiser);
+    let mut nameless = event();
+    nameless.name = "  ".to_string();
+    assert_eq!(
+        s.apply(&org, &Change::Event(nameless)),
+        Err(SessionError::EventWithoutName)
+    );
+    let mut unreadable = event();
+    unreadable.time_control = "chinese:60m".to_string();
+    let refused = s.apply(&org, &Change::Event(unreadable)).unwrap_err();
+    let SessionError::EventControl { text, why } = &refused else {
+        panic!("{refused}")
+    };
+    assert_eq!(text, "chinese:60m");
+    assert_eq!(
+        Err(why.clone()),
+        "chinese:60m".parse::<go_arbiter::clock::TimeControl>()
+    );
+    assert!(refused.to_string().contains("`chinese:60m` does not read"), "{refused}");
+    assert_eq!(s, before, "a refused event change changed the session");
+    assert_eq!(s.audit.len(), before.audit.len());
 }
