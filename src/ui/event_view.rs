@@ -370,7 +370,7 @@ mod tests {
     fn the_lateness_limit_reads_minutes_or_a_duration_and_refuses_zero_and_too_large() {
         let form = |lateness: &str| EventForm {
             lateness: lateness.to_string(),
-            ..EventForm::of(&super::super::workstation::new_event("2026-11-29"), Lang::En)
+            ..EventForm::of(&super::super::workstation::new_event("2026-11-29", Lang::En), Lang::En)
         };
         assert_eq!(form("15").read_lateness(Lang::En), Ok(Duration::from_secs(900)));
         assert_eq!(form(" 1h ").read_lateness(Lang::En), Ok(Duration::from_secs(3600)));
@@ -400,7 +400,7 @@ mod tests {
 
     #[test]
     fn a_form_reads_back_its_event_and_refuses_field_by_field() {
-        let event = super::super::workstation::new_event("2026-11-29");
+        let event = super::super::workstation::new_event("2026-11-29", Lang::En);
         for lang in [Lang::En, Lang::Zh] {
             let form = EventForm::of(&event, lang);
             assert_eq!(form.event(form.reading(lang)), Some(event.clone()));
@@ -431,7 +431,7 @@ mod tests {
 
     #[test]
     fn dates_holding_commas_read_back_as_they_were() {
-        let mut event = super::super::workstation::new_event("2026-11-29");
+        let mut event = super::super::workstation::new_event("2026-11-29", Lang::En);
         event.dates = vec!["Nov 28, 2026".to_string(), "2026年11月29日，星期日".to_string()];
         for lang in [Lang::En, Lang::Zh] {
             let form = EventForm::of(&event, lang);
@@ -441,7 +441,7 @@ mod tests {
 
     #[test]
     fn another_preset_brings_its_komi() {
-        let event = super::super::workstation::new_event("2026-11-29");
+        let event = super::super::workstation::new_event("2026-11-29", Lang::En);
         let mut form = EventForm::of(&event, Lang::En);
         form.set_rules(Preset::Japanese, Lang::En);
         assert_eq!(form.komi, "6.5 points");

@@ -295,6 +295,7 @@ texts! {
     EventMenu => ("Event…", "赛事设置…"),
     EventSettings => ("Event settings", "赛事设置"),
     EventName => ("Event name", "赛事名称"),
+    NewEventName => ("New event", "新赛事"),
     EventDates => ("Dates (separated by ;)", "日期（用分号；分隔）"),
     Venue => ("Venue", "地点"),
     PenaltyEdition => ("Penalty rules", "判罚规则"),

@@ -351,3 +351,15 @@ fn ok_pressed_in_the_frame_a_field_is_typed_in_takes_what_was_typed() {
     assert!(h.state().shell.event_form.is_none(), "OK closes the window");
     assert_eq!(ws(&h).session.event.venue, "Hall B");
 }
+
+#[test]
+fn a_new_session_is_named_in_the_windows_language() {
+    let chinese = Settings {
+        lang: Lang::Zh,
+        ..Settings::default()
+    };
+    assert_eq!(Workstation::new(chinese, WALL).session.event.name, "新赛事");
+    assert_eq!(Workstation::new(english(), WALL).session.event.name, "New event");
+    let h = harness_with(Workstation::new(english(), WALL));
+    h.get_by_label("New event");
+}

@@ -1332,6 +1332,7 @@ fn the_save_first_question_the_round_buttons_the_sound_notice_and_the_file_dialo
     let session = || {
         Box::new(crate::session::Session::new(super::workstation::new_event(
             "2026-11-29",
+            Lang::Zh,
         )))
     };
     let requests = [

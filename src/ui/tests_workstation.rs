@@ -640,7 +640,7 @@ fn only_the_table_on_screen_starts_its_dead_stone_guess() {
 /// the sidebar.
 fn seated_in_event_allowing(limit: Duration, path: &Path) -> Harness<'static, Driven> {
     let mut h = harness_with(Workstation::new(Settings::default(), WALL));
-    let mut event = workstation::new_event("2026-11-29");
+    let mut event = workstation::new_event("2026-11-29", Lang::En);
     event.lateness_limit = limit;
     let mut session = Session::new(event.clone());
     let stamp = Stamp::new(&wall_text(WALL), "organiser", Role::Organiser);

@@ -218,10 +218,11 @@ pub struct Workstation {
     pub wall: Duration,
 }
 
-/// The default event of a new session.
-pub fn new_event(date: &str) -> Event {
+/// The default event of a new session, named in the window's language (the organiser renames it
+/// in File > Event…).
+pub fn new_event(date: &str, lang: Lang) -> Event {
     Event {
-        name: "New event".to_string(),
+        name: Text::NewEventName.tr(lang).to_string(),
         dates: vec![date.to_string()],
         venue: String::new(),
         edition: Edition::Chinese2002,
@@ -342,7 +343,7 @@ impl Workstation {
     /// A new unsaved session.
     pub fn new(settings: Settings, wall: Duration) -> Workstation {
         let mut ws = Workstation {
-            session: Session::new(new_event(&wall_date(wall))),
+            session: Session::new(new_event(&wall_date(wall), settings.lang)),
             place: Place::Unsaved,
             live: Vec::new(),
             selected: None,
@@ -996,7 +997,7 @@ impl Workstation {
     pub fn request(&self, kind: FileAction) -> Option<Request> {
         Some(match kind {
             FileAction::New => {
-                let mut session = Session::new(new_event(&wall_date(self.wall)));
+                let mut session = Session::new(new_event(&wall_date(self.wall), self.lang()));
                 let event = session.event.clone();
                 // A fresh session cannot refuse its event.
                 session
