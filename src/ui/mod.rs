@@ -34,8 +34,6 @@ pub mod event_view;
 pub mod export_job;
 pub mod files;
 pub mod fonts;
-#[cfg(target_os = "linux")]
-mod gl_warmup;
 pub mod i18n;
 pub mod i18n_errors;
 pub mod ledger_view;
@@ -118,10 +116,7 @@ pub fn run_window_with(session: Option<PathBuf>) -> Result<(), eframe::Error> {
     let started = std::env::var_os(TIMING_VAR)
         .is_some_and(|v| v == "1")
         .then(Instant::now);
-    // The OpenGL driver loads on the other core while winit starts X11, and so does the record
-    // to open.
-    #[cfg(target_os = "linux")]
-    gl_warmup::start();
+    // The record to open is read on another core while winit starts X11.
     let opening = start_opening();
     let options = eframe::NativeOptions {
         renderer: eframe::Renderer::Glow,
