@@ -90,7 +90,11 @@ pub fn incident_comment(incident: &Incident) -> String {
     let mut text = format!(
         "Incident {}, {}, {}: {} ({})",
         incident.id.0 + 1,
-        report.player.name(),
+        if report.bystander.is_empty() {
+            report.player.name()
+        } else {
+            &report.bystander
+        },
         article_label(&incident.article, Lang::En),
         incident.sanction.text(Lang::En),
         report.wall_time

@@ -33,6 +33,10 @@ pub enum LedgerError {
     NotAnOption { chosen: Sanction, allowed: Vec<Sanction> },
     #[error("lateness needs how late the player was")]
     LatenessNeeded,
+    #[error("{} needs the name of the person concerned (Art. 23.7)", .0.name(Lang::En))]
+    BystanderNeeded(OffenceId),
+    #[error("{} is an offence of the game's players; it is not recorded against a bystander", .0.name(Lang::En))]
+    NotABystanderOffence(OffenceId),
     #[error("there is no incident {} in this ledger", .0.number())]
     NoSuchIncident(IncidentId),
     #[error("an override needs a reason")]
@@ -104,6 +108,11 @@ impl Ledger {
                 edition: self.edition,
             });
         };
+        match (report.offence == OffenceId::BystanderPhone, report.bystander.is_empty()) {
+            (true, true) => return Err(LedgerError::BystanderNeeded(report.offence)),
+            (false, false) => return Err(LedgerError::NotABystanderOffence(report.offence)),
+            _ => {}
+        }
         if let Err(refused) = check_claim(self.edition, offence, &report, game) {
             self.entries.push(Entry::RefusedClaim(RefusedClaim {
                 report,

@@ -199,6 +199,40 @@ fn rules_2002() -> Vec<Offence> {
         row(O::PhoneSounds, "23.7", "Mobile phone sounds", "手机、呼机发出响声", Escalating(vec![Sanction::warning(), Sanction::loss()])),
         row(O::LookingAtPhone, "23.7", "Looking at a phone screen", "注视手机、呼机屏面", Fixed(Sanction::loss())),
         row(O::Smoking, "23.8", "Smoking against the rules", "违反禁烟规定吸烟", Escalating(vec![Sanction::warning(), Sanction::loss()])),
+        // Art. 23.6: "无正当理由不参加竞赛规程规定的开、闭幕式和其他礼仪性、公益性、宣传性活动的棋手，
+        // 除通报批评之外，根据情节和社会影响的严重程度，允许作出降一个名次发放奖金及停赛处罚。"
+        row(
+            O::MissedCeremony,
+            "23.6",
+            "Missing the opening or closing ceremony or another official event without reason",
+            "无正当理由不参加开、闭幕式和其他礼仪性、公益性、宣传性活动",
+            DefaultOr {
+                default: s(&[PublicCriticism]),
+                alternatives: vec![
+                    s(&[PublicCriticism, PrizeOnePlaceLower]),
+                    s(&[PublicCriticism, LaterBan]),
+                    s(&[PublicCriticism, PrizeOnePlaceLower, LaterBan]),
+                ],
+            },
+        )
+        .window(ClaimWindow::Anytime)
+        .note(
+            "no stone and no warning; by the seriousness and the public effect the prize money of one place lower may be paid, and later bans given",
+            "不罚子，不计警告；根据情节和社会影响的严重程度，允许降一个名次发放奖金及停赛处罚",
+        ),
+        // Art. 23.7: "已赛完的棋手及不参赛的棋手在赛场中使用手机、呼机的，由大会通报批评。"
+        row(
+            O::BystanderPhone,
+            "23.7",
+            "A phone used in the hall by someone not playing (a finished player, a non-participant)",
+            "已赛完的棋手及不参赛的棋手在赛场中使用手机、呼机",
+            Fixed(s(&[PublicCriticism])),
+        )
+        .window(ClaimWindow::Anytime)
+        .note(
+            "the person is named; it costs neither side of the game anything",
+            "记录其姓名；对局双方均不受影响",
+        ),
     ];
     rows.into_iter().map(|r| r.0).collect()
 }
@@ -278,6 +312,8 @@ mod tests {
             O::PhoneSounds,
             O::LookingAtPhone,
             O::Smoking,
+            O::MissedCeremony,
+            O::BystanderPhone,
         ];
         for id in ids {
             let zh = id.name(Lang::Zh);

@@ -1,7 +1,8 @@
 //! Claim windows checked against the game record: a takeback claim only before the
 //! claimant's next move (Art. 17.3), a claim about the opponent during the game (16.3; old
-//! 16.2), wrong colours up to move 10 (17.1); and the record's own evidence of an illegal
-//! move. Says why a claim is refused.
+//! 16.2, and under the old text in the claimant's own time unless urgent), wrong colours up to
+//! move 10 (17.1); and the record's own evidence of an illegal move. Says why a claim is
+//! refused.
 
 use std::fmt;
 
@@ -54,6 +55,11 @@ pub enum ClaimRefused {
         player: Color,
         move_number: usize,
     },
+    #[error(
+        "not in {claimant:?}'s own time: under the old text a claim is made while the claimant is to move, unless          the matter is urgent ({label})",
+        label = article_label(.article, Lang::En)
+    )]
+    OutsideOwnTime { claimant: Color, article: String },
 }
 
 /// How a game ended, as the game record shows it.
@@ -128,6 +134,17 @@ pub fn check_claim(edition: Edition, offence: &Offence, report: &Report, game: &
                 return Err(ClaimRefused::GameOver {
                     how,
                     article: during.to_string(),
+                });
+            }
+            // Old Art. 16.2: "除较紧迫的事件外，对局者应在自己走棋的时间内提出。"
+            if let RaisedBy::Player(claimant) = report.raised_by
+                && edition.claims_in_own_time()
+                && !report.urgent
+                && game.to_move() != claimant
+            {
+                return Err(ClaimRefused::OutsideOwnTime {
+                    claimant,
+                    article: "old 16.2".to_string(),
                 });
             }
         }

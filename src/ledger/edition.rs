@@ -60,6 +60,13 @@ impl Edition {
         2
     }
 
+    /// Whether a player's claim must be made in the claimant's own time, urgent matters
+    /// excepted: the old text only (old Art. 16.2: "除较紧迫的事件外，对局者应在自己走棋的时间内提出");
+    /// the 2002 text asks only that it be made at once, during the game (Art. 16.3).
+    pub fn claims_in_own_time(self) -> bool {
+        self == Edition::ChineseOld
+    }
+
     /// The article that loses the game on the second warning.
     pub fn warning_article(self) -> &'static str {
         match self {

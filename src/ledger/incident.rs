@@ -53,6 +53,14 @@ pub struct Report {
     /// The arbiter's choice among the sanctions the offence allows (required when it says
     /// "warning or loss"); a sanction outside them needs an override with a reason.
     pub choice: Option<Sanction>,
+    /// The person the incident is about when it is not a side of the game: a bystander whose
+    /// phone was used in the hall (Art. 23.7), by name. Empty for the players' own offences.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub bystander: String,
+    /// The matter was urgent: under the old text a player's claim is made in the claimant's own
+    /// time "除较紧迫的事件外" (old Art. 16.2), and an urgent one may be made at any moment.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub urgent: bool,
 }
 
 impl Report {
@@ -75,6 +83,8 @@ impl Report {
             points: Vec::new(),
             late_by: None,
             choice: None,
+            bystander: String::new(),
+            urgent: false,
         }
     }
     pub fn note(mut self, note: &str) -> Report {
@@ -91,6 +101,16 @@ impl Report {
     }
     pub fn choose(mut self, sanction: Sanction) -> Report {
         self.choice = Some(sanction);
+        self
+    }
+    /// The incident is about `name`, someone other than the game's players (Art. 23.7).
+    pub fn bystander(mut self, name: &str) -> Report {
+        self.bystander = name.trim().to_string();
+        self
+    }
+    /// The claim is urgent (old Art. 16.2: it need not wait for the claimant's own time).
+    pub fn urgent(mut self, urgent: bool) -> Report {
+        self.urgent = urgent;
         self
     }
 }

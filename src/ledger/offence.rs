@@ -35,6 +35,12 @@ pub enum OffenceId {
     PhoneSounds,
     LookingAtPhone,
     Smoking,
+    /// Missing the opening or closing ceremony or another official event without reason
+    /// (Art. 23.6): not an offence at the board, recorded at one of the player's tables.
+    MissedCeremony,
+    /// A phone used in the hall by someone not playing: a player whose game is over, or not in
+    /// the event (Art. 23.7); the person is named in the report, not a side of the game.
+    BystanderPhone,
     /// Added by the tournament, under this short name.
     Local(String),
 }

@@ -52,6 +52,11 @@ pub enum Measure {
     LaterBan,
     /// 取消成绩: results already recorded may be annulled later (Art. 23.1).
     ResultsAnnulled,
+    /// 通报批评: criticised by name before the event (Arts. 23.6, 23.7); costs no stone and is
+    /// not a warning.
+    PublicCriticism,
+    /// 降一个名次发放奖金: the prize money of one place lower is paid (Art. 23.6).
+    PrizeOnePlaceLower,
 }
 
 impl Measure {
@@ -84,6 +89,8 @@ impl Measure {
             Measure::ReportedToCommittee => ("reported to the organising committee", "申报大会组委会"),
             Measure::LaterBan => ("later bans possible", "可停赛处罚"),
             Measure::ResultsAnnulled => ("later annulment possible", "可取消成绩"),
+            Measure::PublicCriticism => ("public criticism", "通报批评"),
+            Measure::PrizeOnePlaceLower => ("prize money of one place lower", "降一个名次发放奖金"),
         };
         match lang {
             Lang::En => en.to_string(),

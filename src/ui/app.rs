@@ -858,6 +858,9 @@ impl Table {
                 choice: None,
                 points: Vec::new(),
                 point: String::new(),
+                claimant: None,
+                urgent: false,
+                bystander: String::new(),
             }),
         };
         self.dialog = Some(dialog);
@@ -911,16 +914,22 @@ impl Table {
             move_number = game.position().move_number;
             points = vec![point];
         }
+        let raised_by = match form.claimant {
+            Some(claimant) => RaisedBy::Player(claimant),
+            None => RaisedBy::Arbiter("arbiter".to_string()),
+        };
         let mut report = Report::new(
             form.player,
             form.offence.clone(),
             move_number,
             form.clock,
             &form.wall_time,
-            RaisedBy::Arbiter("arbiter".to_string()),
+            raised_by,
         )
         .note(form.note.trim())
-        .points(&points);
+        .points(&points)
+        .bystander(&form.bystander)
+        .urgent(form.urgent && form.claimant.is_some());
         if let Some(choice) = &form.choice {
             report = report.choose(choice.clone());
         }

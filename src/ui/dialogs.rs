@@ -83,6 +83,13 @@ pub struct IncidentForm {
     /// For an illegal move not yet in the record (a second move in a row): where it was played;
     /// it is recorded as played, void, with the incident.
     pub point: String,
+    /// Whose claim it is (`None`: the arbiter saw it). A player's claim has its window (16.3;
+    /// under the old text, in the claimant's own time unless urgent, old 16.2).
+    pub claimant: Option<Color>,
+    /// The claim is urgent (old Art. 16.2).
+    pub urgent: bool,
+    /// The person concerned when it is not a side of the game (a bystander's phone, Art. 23.7).
+    pub bystander: String,
 }
 
 impl CorrectionForm {
@@ -261,12 +268,25 @@ fn incident(ui: &mut egui::Ui, form: &mut IncidentForm, lang: Lang, catalogue: &
     let name = offence.map_or_else(|| format!("{:?}", form.offence), |o| o.name(lang).to_string());
     let article = offence.map(|o| o.article_label(lang)).unwrap_or_default();
     ui.label(RichText::new(format!("{name} ({article})")).strong());
-    ui.horizontal(|ui| {
-        ui.label(Text::Player.tr(lang));
-        for color in [Color::Black, Color::White] {
-            ui.radio_value(&mut form.player, color, i18n::color_name(color, lang));
-        }
+    if form.offence == OffenceId::BystanderPhone {
+        field(ui, Text::PersonConcerned.tr(lang), &mut form.bystander);
+    } else {
+        ui.horizontal(|ui| {
+            ui.label(Text::Player.tr(lang));
+            for color in [Color::Black, Color::White] {
+                ui.radio_value(&mut form.player, color, i18n::color_name(color, lang));
+            }
+        });
+    }
+    ui.horizontal_wrapped(|ui| {
+        ui.label(Text::RaisedBy.tr(lang));
+        ui.radio_value(&mut form.claimant, None, Text::RaisedByArbiter.tr(lang));
+        ui.radio_value(&mut form.claimant, Some(Color::Black), Text::ClaimByBlack.tr(lang));
+        ui.radio_value(&mut form.claimant, Some(Color::White), Text::ClaimByWhite.tr(lang));
     });
+    if form.claimant.is_some() && catalogue.edition.claims_in_own_time() {
+        ui.checkbox(&mut form.urgent, Text::UrgentClaim.tr(lang));
+    }
     if offence.is_some_and(|o| o.evidence.is_some()) && form.points.is_empty() {
         field(ui, Text::PlayedAt.tr(lang), &mut form.point);
     }

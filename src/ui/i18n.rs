@@ -238,6 +238,16 @@ texts! {
     File => ("File", "文件"),
     NewSession => ("New session…", "新建赛事…"),
     OpenSession => ("Open session…", "打开赛事…"),
+    // issue 15: also
+    RaisedBy => ("Raised by", "提出者"),
+    RaisedByArbiter => ("the arbiter (seen)", "裁判员（目睹）"),
+    ClaimByBlack => ("Black's claim", "黑方申诉"),
+    ClaimByWhite => ("White's claim", "白方申诉"),
+    UrgentClaim => (
+        "urgent (old Art. 16.2: may be raised outside the claimant's own time)",
+        "较紧迫的事件（旧第16.2条：可不在自己走棋的时间内提出）",
+    ),
+    PersonConcerned => ("Person concerned", "当事人"),
     SaveSessionAs => ("Save session as…", "赛事另存为…"),
     ImportSgf => ("Import SGF as a new table…", "导入SGF为新对局台…"),
     ExportTableSgf => ("Export the table's SGF…", "导出本台SGF…"),
@@ -585,6 +595,8 @@ pub enum Msg<'a> {
         number: usize,
         offence: &'a str,
         player: Color,
+        /// The person concerned when not a side of the game (Art. 23.7); empty otherwise.
+        bystander: &'a str,
         move_number: usize,
         clock: &'a str,
         sanction: &'a str,
@@ -741,11 +753,15 @@ impl Msg<'_> {
                 number,
                 offence,
                 player,
+                bystander,
                 move_number,
                 clock,
                 sanction,
             } => {
-                let who = color_name(player, lang);
+                let who = match bystander {
+                    "" => color_name(player, lang),
+                    name => name,
+                };
                 match lang {
                     Lang::En => format!("{number}. {offence} ({who}), move {move_number}, clock {clock}: {sanction}"),
                     Lang::Zh => format!("{number}. {offence}（{who}），第{move_number}手，棋钟{clock}：{sanction}"),

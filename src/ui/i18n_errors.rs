@@ -260,6 +260,10 @@ pub fn ledger_error(e: &LedgerError, lang: Lang) -> String {
             Sanction::either(allowed, lang)
         ),
         LedgerError::LatenessNeeded => "迟到须填写迟到多久".to_string(),
+        LedgerError::BystanderNeeded(offence) => format!("{}须填写当事人姓名（第23.7条）", offence.name(lang)),
+        LedgerError::NotABystanderOffence(offence) => {
+            format!("{}是对局者的违规，不能记在旁观者名下", offence.name(lang))
+        }
         LedgerError::NoSuchIncident(id) => format!("本记录中没有第{}条判罚", id.number()),
         LedgerError::MissingReason => "更改须填写理由".to_string(),
         LedgerError::NoLossProposed(color) => format!("没有对{}提出判负：须有第二次警告", color_name(*color, lang)),
@@ -302,6 +306,11 @@ fn claim_refused(e: &ClaimRefused, lang: Lang) -> String {
             "棋谱中第{move_number}手没有{}{}；请先记录该手",
             color_name(*player, lang),
             expected.text(lang)
+        ),
+        ClaimRefused::OutsideOwnTime { claimant, article } => format!(
+            "不在{}自己走棋的时间内：除较紧迫的事件外，申诉应在申诉方走棋的时间内提出（{}）",
+            color_name(*claimant, lang),
+            article_label(article, lang)
         ),
     }
 }

@@ -78,6 +78,7 @@ pub fn show(ui: &mut egui::Ui, table: &mut Table, reading: &Reading) -> Vec<Comm
                 number: incident.id.number(),
                 offence: &name,
                 player: r.player,
+                bystander: &r.bystander,
                 move_number: r.move_number,
                 clock: &hms(r.clock),
                 sanction: &sanction,

@@ -590,6 +590,8 @@ mod table_harness;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
+mod tests_claims;
+#[cfg(test)]
 mod tests_event;
 #[cfg(test)]
 mod tests_lang;

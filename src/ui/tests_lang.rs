@@ -157,6 +157,7 @@ fn every_message(lang: Lang) -> Vec<String> {
             number: 1,
             offence: "Takeback",
             player: Color::White,
+            bystander: "",
             move_number: 12,
             clock: "0:59:00",
             sanction: "warning",
@@ -358,6 +359,12 @@ fn every_engine_error(lang: Lang) -> Vec<String> {
             player: Color::Black,
             move_number: 12,
         }),
+        LedgerError::Refused(ClaimRefused::OutsideOwnTime {
+            claimant: Color::White,
+            article: "old 16.2".to_string(),
+        }),
+        LedgerError::BystanderNeeded(OffenceId::BystanderPhone),
+        LedgerError::NotABystanderOffence(OffenceId::PhoneSounds),
         LedgerError::ChoiceNeeded {
             options: crate::ledger::SanctionRule::ArbiterChooses(vec![Sanction::warning(), Sanction::loss()]),
         },

@@ -119,6 +119,15 @@ fn rows_2002() -> Vec<Row> {
         (PhoneSounds, Some(("23.7", "first: warning; second: loss"))),
         (LookingAtPhone, Some(("23.7", "loss"))),
         (Smoking, Some(("23.8", "first: warning; second: loss"))),
+        (
+            MissedCeremony,
+            Some((
+                "23.6",
+                "public criticism; otherwise public criticism + prize money of one place lower, public criticism + \
+                 later bans possible, public criticism + prize money of one place lower + later bans possible",
+            )),
+        ),
+        (BystanderPhone, Some(("23.7", "public criticism"))),
     ]
 }
 
@@ -171,6 +180,8 @@ fn rows_old() -> Vec<Row> {
         (PhoneSounds, None),
         (LookingAtPhone, None),
         (Smoking, None),
+        (MissedCeremony, None),
+        (BystanderPhone, None),
     ]
 }
 
@@ -286,6 +297,99 @@ fn a_claim_about_the_opponent_must_be_made_during_the_game_art_16_3() {
         };
         assert_eq!(late, Err(LedgerError::Refused(refused)));
     }
+}
+
+/// Old Art. 16.2: "如出现足以妨碍自己正常比赛的现象或发现问题，有向裁判员提出意见的权利。但除较紧迫
+/// 的事件外，对局者应在自己走棋的时间内提出。" The 2002 text (16.3) asks only "during the game".
+#[test]
+fn old_art_16_2_a_players_claim_is_made_in_the_claimants_own_time_unless_urgent() {
+    // 10 moves played: Black is to move. White claims Black consulted material at move 8.
+    let game = game_with_moves(Edition::ChineseOld, 10);
+    assert_eq!(game.to_move(), Color::Black);
+    let (mut ledger, catalogue) = ledger_and_catalogue(Edition::ChineseOld);
+    let whites_claim = claim(Color::Black, OffenceId::DiscussingOrConsulting, 8).choose(Sanction::warning());
+    let refused = ledger.record(&catalogue, &game, whites_claim.clone());
+    assert_eq!(
+        refused,
+        Err(LedgerError::Refused(ClaimRefused::OutsideOwnTime {
+            claimant: Color::White,
+            article: "old 16.2".to_string(),
+        }))
+    );
+    assert!(matches!(ledger.entries().last(), Some(Entry::RefusedClaim(_))));
+    // "除较紧迫的事件外": an urgent matter may be raised at once.
+    assert!(
+        ledger
+            .record(&catalogue, &game, whites_claim.clone().urgent(true))
+            .is_ok()
+    );
+    // In White's own time (after Black's move 11) the same claim is in time.
+    let mut later = game.clone();
+    later.pass();
+    assert_eq!(later.to_move(), Color::White);
+    let (mut ledger, _) = ledger_and_catalogue(Edition::ChineseOld);
+    assert!(ledger.record(&catalogue, &later, whites_claim.clone()).is_ok());
+    // What the arbiter sees is not a player's claim: no own-time window.
+    let (mut ledger, _) = ledger_and_catalogue(Edition::ChineseOld);
+    let seen = seen_by_arbiter(Color::Black, OffenceId::DiscussingOrConsulting, 8).choose(Sanction::warning());
+    assert!(ledger.record(&catalogue, &game, seen).is_ok());
+    // The 2002 text has no such window: the same claim out of White's turn is in time.
+    let game = game_with_moves(Edition::Chinese2002, 10);
+    let (mut ledger, catalogue) = ledger_and_catalogue(Edition::Chinese2002);
+    assert!(ledger.record(&catalogue, &game, whites_claim).is_ok());
+}
+
+/// Art. 23.6: "无正当理由不参加竞赛规程规定的开、闭幕式和其他礼仪性、公益性、宣传性活动的棋手，除通报批评
+/// 之外，根据情节和社会影响的严重程度，允许作出降一个名次发放奖金及停赛处罚。"
+#[test]
+fn art_23_6_a_missed_ceremony_is_criticised_and_may_lower_the_prize_but_costs_no_stone() {
+    let game = finished_game(Edition::Chinese2002);
+    let (mut ledger, catalogue) = ledger_and_catalogue(Edition::Chinese2002);
+    // After the result, at any time: the ceremony is not part of the game.
+    let report = seen_by_arbiter(Color::White, OffenceId::MissedCeremony, 0);
+    let id = ledger.record(&catalogue, &game, report.clone()).unwrap();
+    assert_eq!(ledger.sanction_of(id), Some(&Sanction::of(&[Measure::PublicCriticism])));
+    let lower = Sanction::of(&[Measure::PublicCriticism, Measure::PrizeOnePlaceLower]);
+    let id = ledger.record(&catalogue, &game, report.choose(lower.clone())).unwrap();
+    assert_eq!(ledger.sanction_of(id), Some(&lower));
+    assert_eq!(lower.text(Lang::Zh), "通报批评，降一个名次发放奖金");
+    assert_eq!(ledger.warnings(), [0, 0]);
+    assert_eq!(ledger.penalty_stones(), [0, 0]);
+    assert_eq!(ledger.proposed_loss(), None);
+    // The old text has no such rule.
+    assert!(
+        Catalogue::standard(Edition::ChineseOld)
+            .get(&OffenceId::MissedCeremony)
+            .is_none()
+    );
+}
+
+/// Art. 23.7: "已赛完的棋手及不参赛的棋手在赛场中使用手机、呼机的，由大会通报批评。" Only the players'
+/// own phones are warnings ("初违者判警告一次，再违者判负").
+#[test]
+fn art_23_7_a_bystanders_phone_is_public_criticism_of_that_person_and_no_stone_for_either_side() {
+    let game = game_with_moves(Edition::Chinese2002, 30);
+    let (mut ledger, catalogue) = ledger_and_catalogue(Edition::Chinese2002);
+    let bystander = |name: &str| seen_by_arbiter(Color::Black, OffenceId::BystanderPhone, 30).bystander(name);
+    assert_eq!(
+        ledger.record(&catalogue, &game, bystander("  ")),
+        Err(LedgerError::BystanderNeeded(OffenceId::BystanderPhone))
+    );
+    for _ in 0..2 {
+        let id = ledger.record(&catalogue, &game, bystander("Zhang Wei")).unwrap();
+        assert_eq!(ledger.sanction_of(id), Some(&Sanction::of(&[Measure::PublicCriticism])));
+        assert_eq!(ledger.incident(id).unwrap().report.bystander, "Zhang Wei");
+    }
+    // Twice, and still nothing against the players: no warning, no stone, no loss.
+    assert_eq!(ledger.warnings(), [0, 0]);
+    assert_eq!(ledger.penalty_stones(), [0, 0]);
+    assert_eq!(ledger.proposed_loss(), None);
+    // A player's own phone is not recorded against a bystander.
+    let misfiled = seen_by_arbiter(Color::Black, OffenceId::PhoneSounds, 30).bystander("Zhang Wei");
+    assert_eq!(
+        ledger.record(&catalogue, &game, misfiled),
+        Err(LedgerError::NotABystanderOffence(OffenceId::PhoneSounds))
+    );
 }
 
 #[test]
@@ -504,7 +608,9 @@ fn warning_or_loss_is_the_arbiters_choice_art_23_3() {
     // Under the old text the choice is admonition or warning, and an admonition is no warning.
     let (mut old, old_catalogue) = ledger_and_catalogue(Edition::ChineseOld);
     let game = game_with_moves(Edition::ChineseOld, 20);
-    let report = claim(Color::Black, OffenceId::DisturbingOpponent, 20).choose(Sanction::of(&[Measure::Admonition]));
+    // Seen by the arbiter: a player's claim under the old text waits for the claimant's own time (old 16.2).
+    let report =
+        seen_by_arbiter(Color::Black, OffenceId::DisturbingOpponent, 20).choose(Sanction::of(&[Measure::Admonition]));
     old.record(&old_catalogue, &game, report).unwrap();
     assert_eq!((old.warnings(), old.admonitions()), ([0, 0], [1, 0]));
 }
@@ -607,7 +713,7 @@ fn one_warning_to_black_turns_a_quarter_stone_win_into_a_white_win_through_the_c
     let game = finished_game(Edition::ChineseOld);
     let (mut ledger, catalogue) = ledger_and_catalogue(Edition::ChineseOld);
     ledger
-        .record(&catalogue, &game, claim(Color::Black, OffenceId::Takeback, 0))
+        .record(&catalogue, &game, seen_by_arbiter(Color::Black, OffenceId::Takeback, 0))
         .unwrap();
     assert_eq!(ledger.warnings(), [1, 0]);
     let count = count_game(&game, &marks, ledger.penalty_stones()).unwrap();
@@ -888,4 +994,29 @@ fn the_catalogue_command_prints_a_table_to_pin_up() {
     let (code, _, err) = go_arbiter(&["ledger", "catalogue", "--edition", "1988"]);
     assert_eq!(code, 2, "a usage error");
     assert!(err.contains("unknown rule edition `1988`"), "{err}");
+}
+
+#[test]
+fn a_bystander_and_an_urgent_claim_survive_the_session_file_and_old_reports_read_without_them() {
+    let game = game_with_moves(Edition::ChineseOld, 10);
+    let (mut ledger, catalogue) = ledger_and_catalogue(Edition::ChineseOld);
+    let urgent = claim(Color::Black, OffenceId::DiscussingOrConsulting, 8)
+        .choose(Sanction::warning())
+        .urgent(true);
+    ledger.record(&catalogue, &game, urgent).unwrap();
+    let (mut bystanders, catalogue) = ledger_and_catalogue(Edition::Chinese2002);
+    let phone = seen_by_arbiter(Color::White, OffenceId::BystanderPhone, 0).bystander("Zhang Wei");
+    bystanders
+        .record(&catalogue, &game_with_moves(Edition::Chinese2002, 0), phone)
+        .unwrap();
+    for ledger in [ledger, bystanders] {
+        let text = ron::to_string(&ledger).unwrap();
+        assert_eq!(ron::from_str::<Ledger>(&text).unwrap(), ledger);
+    }
+    // A report written before these fields existed reads as the players' own, not urgent.
+    let plain = seen_by_arbiter(Color::Black, OffenceId::Takeback, 3);
+    let text = ron::to_string(&plain).unwrap();
+    assert!(!text.contains("bystander") && !text.contains("urgent"), "{text}");
+    let read: Report = ron::from_str(&text).unwrap();
+    assert_eq!((read.bystander.as_str(), read.urgent), ("", false));
 }
