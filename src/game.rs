@@ -203,9 +203,13 @@ impl Game {
         })
     }
 
-    /// A handicap game: `handicap` stones on the star points, White to move.
+    /// A handicap game under `preset`, with the preset's handicap komi ([`Rules::komi_for`]):
+    /// 0, an even game; 1, Black taken with no stones (让先: Black moves first, no komi under
+    /// Chinese rules); 2 and more, the stones on the star points, White to move.
     pub fn with_handicap(size: u8, preset: Preset, handicap: u32) -> Result<Game, GameError> {
         let mut game = Game::new(size, preset)?;
+        game.info.handicap = handicap.min(1);
+        game.rules.komi = game.rules.komi_for(handicap, game.rules.komi);
         if handicap >= 2 {
             let black = handicap_points(size, handicap)?;
             game.info.handicap = handicap;

@@ -31,12 +31,23 @@ pub enum Superko {
 /// How White is compensated for Black's handicap stones, in points added to White at the count.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum HandicapCompensation {
-    /// None (Japanese, Korean: the stones are already counted through territory).
+    /// None (Japanese, Korean: the stones are already counted through territory; New Zealand and
+    /// Tromp-Taylor: their texts give none, see [`Preset::rules`]).
     None,
-    /// n points for n stones (Chinese: Black gives back n/2 stones; Ing; New Zealand).
+    /// n points for n stones (Chinese: Black gives back n/2 stones; Ing).
     N,
     /// n - 1 points (AGA).
     NMinusOne,
+}
+
+impl Rules {
+    /// The komi, in points, of a game with `handicap` (0: an even game, with `even_komi`, the
+    /// event's or the table's; 1: Black taken without stones, 让先; 2 and more: stones): the
+    /// rules' handicap komi whenever there is a handicap. The one place that decides it: a table
+    /// switches to it when its handicap is set, and back to `even_komi` when it is removed.
+    pub fn komi_for(&self, handicap: u32, even_komi: f64) -> f64 {
+        if handicap == 0 { even_komi } else { self.handicap_komi }
+    }
 }
 
 impl HandicapCompensation {
@@ -55,8 +66,14 @@ impl HandicapCompensation {
 pub struct Rules {
     pub name: String,
     pub counting: Counting,
-    /// Points White receives in an even game.
+    /// Points White receives: in a game read or set up, the komi that game counts with; in a
+    /// preset, the even game's.
     pub komi: f64,
+    /// Points White receives in a handicap game: Black taken with no stones (handicap 1, 让先)
+    /// or with 2 and more stones (the compensation for the stones comes on top, see
+    /// `handicap_compensation`). Each preset says where its value comes from ([`Preset::rules`]).
+    #[serde(default)]
+    pub handicap_komi: f64,
     pub handicap_compensation: HandicapCompensation,
     pub suicide_allowed: bool,
     pub superko: Superko,
@@ -101,26 +118,49 @@ impl Preset {
         }
     }
 
+    /// The preset's numbers. The handicap komi (points White receives in a handicap game,
+    /// handicap 1 included) and the compensation for the stones, and where each comes from:
+    /// - Chinese 2002 (seed 000, there in traditional characters): "让先：指水平略低的一方执黑先走，
+    ///   终局计算时不贴子" and "让子……终局计算时，按让子数由黑方贴还二分之一的子数": no komi, Black
+    ///   gives back n/2 stones (n points).
+    /// - Chinese, old text: the same, as the competition digest (seed 004) says it: "让先不贴目，
+    ///   让子要贴还让子数的一半"; the old text itself (seed 003, Art. 9) leaves it to the event:
+    ///   "采用贴子方式的棋局，胜负标准另行规定".
+    /// - Japanese 1989 and Korean: their texts give no komi for a handicap game (komi is the
+    ///   event's); 0.5 points is the common practice (Nihon Ki-in and Korean tournaments, the
+    ///   servers), chosen here so that a handicap game cannot end in jigo. No compensation: the
+    ///   stones are not counted under territory counting.
+    /// - AGA rules: in a handicap game White receives a komi of 0.5 and one point for each
+    ///   handicap stone after the first: 0.5 and n - 1.
+    /// - Ing (SST rules): the rules are silent; the AGA's commentary on them (Kim, Simon, Straus)
+    ///   says "White receives komi equivalent to the number of handicap stones placed, and wins
+    ///   ties": n points and 0.5 (the half point is White's win on a tie).
+    /// - New Zealand: "In a handicap game, white passes the first n - 1 moves where n is the size
+    ///   of the handicap. There is no komi." The text gives no compensation: 0 and none.
+    /// - Tromp-Taylor: the rules know neither komi nor handicap: no compensation (every stone
+    ///   on the board is counted as it stands) and 0.5, as the computer-go servers that play by
+    ///   these rules use in handicap games, so that a handicap game cannot end in a tie.
     pub fn rules(self) -> Rules {
         use Counting::*;
         use HandicapCompensation as H;
-        let (name, counting, komi, comp, suicide, superko) = match self {
+        let (name, counting, komi, handicap_komi, comp, suicide, superko) = match self {
             // 2002 text: komi 3 3/4 stones; suicide forbidden (Art. 5); repetition banned (Art. 6).
-            Preset::Chinese2002 => ("Chinese 2002", Area, 7.5, H::N, false, Superko::Positional),
+            Preset::Chinese2002 => ("Chinese 2002", Area, 7.5, 0.0, H::N, false, Superko::Positional),
             // Older national rules: komi 2 3/4 stones.
-            Preset::ChineseOld => ("Chinese (old text)", Area, 5.5, H::N, false, Superko::Positional),
-            Preset::Japanese => ("Japanese 1989", Territory, 6.5, H::None, false, Superko::None),
-            Preset::Korean => ("Korean", Territory, 6.5, H::None, false, Superko::None),
-            Preset::Aga => ("AGA", Area, 7.5, H::NMinusOne, false, Superko::Situational),
+            Preset::ChineseOld => ("Chinese (old text)", Area, 5.5, 0.0, H::N, false, Superko::Positional),
+            Preset::Japanese => ("Japanese 1989", Territory, 6.5, 0.5, H::None, false, Superko::None),
+            Preset::Korean => ("Korean", Territory, 6.5, 0.5, H::None, false, Superko::None),
+            Preset::Aga => ("AGA", Area, 7.5, 0.5, H::NMinusOne, false, Superko::Situational),
             // Ing: compensation of one point per handicap stone; suicide of several stones allowed.
-            Preset::Ing => ("Ing", Area, 8.0, H::N, true, Superko::Situational),
-            Preset::NewZealand => ("New Zealand", Area, 7.0, H::N, true, Superko::Situational),
-            Preset::TrompTaylor => ("Tromp-Taylor", Area, 7.5, H::None, true, Superko::Positional),
+            Preset::Ing => ("Ing", Area, 8.0, 0.5, H::N, true, Superko::Situational),
+            Preset::NewZealand => ("New Zealand", Area, 7.0, 0.0, H::None, true, Superko::Situational),
+            Preset::TrompTaylor => ("Tromp-Taylor", Area, 7.5, 0.5, H::None, true, Superko::Positional),
         };
         Rules {
             name: name.to_string(),
             counting,
             komi,
+            handicap_komi,
             handicap_compensation: comp,
             suicide_allowed: suicide,
             superko,

@@ -396,6 +396,10 @@ fn read_game_info(root: &SgfNode<Prop>, game: &mut Game) {
             _ => {}
         }
     }
+    if root.get_property("KM").is_none() {
+        // No KM: the komi the rules give a game with this handicap (none under Chinese rules).
+        game.rules.komi = game.rules.komi_for(game.info.handicap, game.rules.komi);
+    }
 }
 
 fn sgf_letters(p: &SgfPoint) -> String {

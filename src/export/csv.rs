@@ -4,8 +4,9 @@ use crate::session::Session;
 
 use super::{ExportError, player};
 
-/// The header row of [`results`].
-pub const HEADER: [&str; 10] = [
+/// The header row of [`results`]: the handicap (0 even, 1 taking Black with no stones, 2 and
+/// more stones) and the komi counted, in points, close each game's row.
+pub const HEADER: [&str; 12] = [
     "round",
     "table",
     "black",
@@ -16,6 +17,8 @@ pub const HEADER: [&str; 10] = [
     "result_words",
     "black_warnings",
     "white_warnings",
+    "handicap",
+    "komi",
 ];
 
 /// One field, quoted when it needs to be.
@@ -35,7 +38,7 @@ pub fn record<S: AsRef<str>>(fields: &[S]) -> String {
 }
 
 /// Every table's result, round by round: the SGF RE value and the result in words (empty
-/// when no result is recorded), and each player's warnings in that game.
+/// when no result is recorded), each player's warnings in that game, its handicap and komi.
 pub fn results(session: &Session) -> Result<String, ExportError> {
     let mut out = record(&HEADER);
     for (id, table) in session.tables() {
@@ -54,6 +57,8 @@ pub fn results(session: &Session) -> Result<String, ExportError> {
             result.map(|r| r.english()).unwrap_or_default(),
             bw.to_string(),
             ww.to_string(),
+            table.game.handicap.to_string(),
+            table.game.komi.points_decimal(),
         ]));
     }
     Ok(out)

@@ -7,11 +7,15 @@
 //! generateH9File and parsePotentialHalfGame; ScoredPlayer.java, halfGamesStrings; Player.java,
 //! fullUnblankedName). As implemented:
 //! - Header lines `; EV[name]`, `; PC[,venue]` (OpenGotha's "country,place" with no country),
-//!   `; DT[first,last]`, `; KM[komi in points]`, `; TM[main time in minutes]`, then a column comment.
+//!   `; DT[first,last]`, `; HA[h9]` when no game had a handicap (the EGF's "h9 always means no
+//!   handicap"; the header's reduction is for entries without a handicap, and every entry here gives
+//!   its own, so with handicap games no reduction is guessed and the line is left out), `; KM[the
+//!   event's komi in points]`, `; TM[main time in minutes]`, then a column comment.
 //! - One line per player, in standings order: place (the line number), name as OpenGotha writes it
 //!   (surname and first name split as in [`opengotha::surname_and_first`], spaces inside each replaced
 //!   by `_`), rank (`3d`, `2k`, `1p`), country, club, game points, then one entry per round.
-//! - A played game: `<opponent's place><+|-|=>/<b|w><handicap>` ("3+/b0", "12-/w2", "5=/w0").
+//! - A played game: `<opponent's place><+|-|=>/<b|w><handicap>` ("3+/b0", "12-/w4", "5=/w0"), the
+//!   table's handicap (1: Black taken with no stones, as OpenGotha writes it).
 //! - Both lose: `-` for both players (OpenGotha: RESULT_BOTHLOSE gives `-` to either colour).
 //! - By default (forfeit or disqualification): `!` in place of `/`, colour and handicap kept ("4+!b0",
 //!   "7-!w0"), as OpenGotha's halfGamesStrings writes it ("t (type) is either / for normal results or !
@@ -45,6 +49,10 @@ pub fn h9(session: &Session) -> Result<String, ExportError> {
     let first = session.event.dates.first().cloned().unwrap_or_default();
     let last = session.event.dates.last().cloned().unwrap_or_default();
     out.push_str(&format!("; DT[{first},{last}]\n"));
+    if session.tables().all(|(_, t)| t.game.handicap == 0) {
+        // "h9 always means no handicap"; with handicap games every entry gives its own.
+        out.push_str("; HA[h9]\n");
+    }
     out.push_str(&format!("; KM[{}]\n", session.event.komi.points()));
     if let Ok(control) = session.event.time_control.parse::<crate::clock::TimeControl>() {
         out.push_str(&format!("; TM[{}]\n", super::sgf::main_time(&control).as_secs() / 60));

@@ -19,6 +19,21 @@ const MARGIN: f32 = 24.0;
 const LINE: f32 = 26.0;
 const SIZE: f32 = 18.0;
 
+/// The handicap as the slip says it: "handicap 0", "handicap 1 (taking Black, no stones)",
+/// "handicap 4, compensation 2 stones (4 points)" (the stones Black gives back, `rules`' own).
+pub fn handicap_words(rules: crate::rules::Preset, handicap: u32) -> String {
+    let compensation = rules.rules().handicap_compensation.points(handicap);
+    match (handicap, crate::scoring::Quarters::from_points_f64(compensation)) {
+        (1, _) => "handicap 1 (taking Black, no stones)".to_string(),
+        (n, Some(c)) if c != crate::scoring::Quarters::ZERO => format!(
+            "handicap {n}, compensation {} stones ({} points)",
+            c.stones_text(),
+            c.points_text()
+        ),
+        (n, _) => format!("handicap {n}"),
+    }
+}
+
 /// The lines of the slip, in order.
 pub fn lines(session: &Session, id: TableId, table: &Table) -> Result<Vec<String>, ExportError> {
     let black = player(session, table.black)?;
@@ -31,11 +46,11 @@ pub fn lines(session: &Session, id: TableId, table: &Table) -> Result<Vec<String
         format!("Black: {} ({}, {})", black.name, black.rank, black.club),
         format!("White: {} ({}, {})", white.name, white.rank, white.club),
         format!(
-            "Rules: {}, komi {} stones ({} points), handicap {}",
+            "Rules: {}, komi {} stones ({} points), {}",
             tg.rules.rules().name,
             tg.komi.stones_text(),
             tg.komi.points_text(),
-            tg.handicap
+            handicap_words(tg.rules, tg.handicap)
         ),
         match tg.result {
             Some(r) => format!("Result: {} [{}]", r.english(), r.sgf_re()),

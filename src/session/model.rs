@@ -231,6 +231,19 @@ impl TableGame {
         self.confirmations.iter().find(|c| c.signer == signer)
     }
 
+    /// The komi of an even game at this table, in `event`: its own komi while it has no handicap;
+    /// with one, the event's when the table plays the event's rules, else its rules' own. What
+    /// removing the handicap brings back.
+    pub fn even_komi(&self, event: &Event) -> Quarters {
+        if self.handicap == 0 {
+            self.komi
+        } else if self.rules == event.rules {
+            event.komi
+        } else {
+            Quarters::from_points_f64(self.rules.rules().komi).unwrap_or(event.komi)
+        }
+    }
+
     /// Both players and the arbiter have signed: the result is locked (Art. 16.4).
     pub fn is_confirmed(&self) -> bool {
         Signer::ALL.iter().all(|s| self.confirmation(*s).is_some())

@@ -8,7 +8,7 @@ use thiserror::Error;
 use crate::clock::{ClockEvent, ControlError, TimeControl, WrittenDuration};
 use crate::game::{Game, GameError};
 use crate::ledger::Ledger;
-use crate::scoring::{GameResult, Marks};
+use crate::scoring::{GameResult, Marks, Quarters};
 use crate::sgf;
 
 use super::audit::{self, ChainError, Role, Stamp};
@@ -99,6 +99,14 @@ pub enum Change {
         table: TableId,
         control: String,
     },
+    /// The table's handicap and the komi its game counts with (the rules' handicap komi, or the
+    /// even game's when the handicap is removed: [`Rules::komi_for`](crate::rules::Rules::komi_for)),
+    /// set before its clock starts: at the table, or from an imported record.
+    Handicap {
+        table: TableId,
+        handicap: u32,
+        komi: Quarters,
+    },
 }
 
 impl Change {
@@ -114,6 +122,7 @@ impl Change {
             Change::Table { table, .. }
             | Change::RenameTable { table, .. }
             | Change::TimeControl { table, .. }
+            | Change::Handicap { table, .. }
             | Change::Record { table, .. }
             | Change::Clock { table, .. }
             | Change::Ledger { table, .. }
@@ -166,6 +175,8 @@ pub enum SessionError {
     MissingName,
     #[error("the clock of {0} has started: its time control can no longer change")]
     ClockStarted(TableId),
+    #[error("the clock of {0} has started: its handicap and komi can no longer change")]
+    HandicapAfterStart(TableId),
     #[error("the event's settings: the event needs a name")]
     EventWithoutName,
     #[error("the event's settings: the default time control `{text}` does not read: {why}")]
@@ -388,6 +399,21 @@ fn change_game(game: &mut TableGame, id: TableId, stamp: &Stamp, change: &Change
             let what = format!("time control: {} -> {control}", game.time_control);
             game.time_control = control.clone();
             game.control()?;
+            what
+        }
+        Change::Handicap { handicap, komi, .. } => {
+            locked(game)?;
+            if !game.clock_events.is_empty() {
+                return Err(SessionError::HandicapAfterStart(id));
+            }
+            let what = format!(
+                "handicap {} -> {handicap}, komi {} -> {} stones",
+                game.handicap,
+                game.komi.stones_text(),
+                komi.stones_text()
+            );
+            game.handicap = *handicap;
+            game.komi = *komi;
             what
         }
         Change::Clock { event, .. } => {

@@ -190,6 +190,9 @@ pub struct Table {
     pub dialog: Option<Dialog>,
     /// The last click refused as illegal, which the arbiter may record as played.
     pub refused: Option<(Point, Illegal)>,
+    /// The komi of an even game here, in points: what removing the handicap brings back (a
+    /// session's table: `TableGame::even_komi`, the event's).
+    pub even_komi: f64,
     /// The calls that fell due, until the owner takes them (`take_announcements`).
     announcements: Vec<Announcement>,
     /// The window's context, for a worker thread to ask for a frame when it is done.
@@ -234,6 +237,7 @@ impl Table {
             move_presses_clock: false,
             dialog: None,
             refused: None,
+            even_komi: Preset::Chinese2002.rules().komi,
             announcements: Vec::new(),
             repaint: None,
             last_reading,
@@ -244,6 +248,10 @@ impl Table {
     /// ended with two passes goes straight to counting.
     pub fn open(game: Game) -> Table {
         let mut table = Table::new();
+        table.even_komi = match game.info.handicap {
+            0 => game.rules.komi,
+            _ => game.preset.unwrap_or(Preset::Chinese2002).rules().komi,
+        };
         table.game = game;
         table.game.goto_main_line_end();
         if table.game.position().passes_in_row >= 2 {
@@ -793,8 +801,11 @@ impl Table {
         }
     }
 
-    /// A new game of the same size and rules with `stones` handicap stones (fewer than 2: none),
-    /// keeping the players; only before any move and before the clock starts.
+    /// A new game of the same size and rules with handicap `stones` (0: even; 1: Black taken
+    /// with no stones, 让先; 2 and more: stones on the stars), keeping the players; only before
+    /// any move and before the clock starts. The komi becomes the rules' for that handicap
+    /// ([`Rules::komi_for`](crate::rules::Rules::komi_for): none under Chinese rules), and the
+    /// even game's (`even_komi`) again when the handicap is removed.
     fn handicap(&mut self, stones: u32) {
         if self.game.nodes_len() > 1 || self.clock.phase() != Phase::NotStarted || self.counting.is_some() {
             self.message = Some(Text::HandicapBeforeStart.tr(self.lang).to_string());
@@ -802,17 +813,14 @@ impl Table {
         }
         let size = self.game.size();
         let preset = self.game.preset.unwrap_or(Preset::Chinese2002);
-        let made = match stones {
-            0 | 1 => Game::new(size, preset),
-            n => Game::with_handicap(size, preset, n),
-        };
-        match made {
+        match Game::with_handicap(size, preset, stones) {
             Ok(mut game) => {
                 game.info = GameInfo {
                     handicap: game.info.handicap,
                     ..self.game.info.clone()
                 };
                 game.rules = self.game.rules.clone();
+                game.rules.komi = game.rules.komi_for(stones, self.even_komi);
                 game.preset = self.game.preset;
                 self.game = game;
                 self.message = None;

@@ -78,6 +78,8 @@ texts! {
     Over => ("over", "结束"),
     SuddenDeath => ("sudden death", "包干"),
     ByoYomi => ("byo-yomi", "读秒"),
+    // issue 15: a
+    HandicapTakingBlack => ("1 (taking Black: no stones)", "1（让先：不放子）"),
     Keys => (
         "Keys: left Shift = Black's press, right Shift = White's press, Space = pause / resume",
         "按键：左Shift＝黑方按钟，右Shift＝白方按钟，空格＝暂停／继续",

@@ -359,6 +359,7 @@ pub fn session_error(e: &SessionError, lang: Lang) -> String {
         }
         SessionError::MissingName => "签名须填写姓名或缩写".to_string(),
         SessionError::ClockStarted(t) => format!("{}的棋钟已开始：用时不能再改", id(t)),
+        SessionError::HandicapAfterStart(t) => format!("{}的棋钟已开始：让子和贴子不能再改", id(t)),
         SessionError::EventWithoutName => "赛事设置：赛事名称不能为空".to_string(),
         SessionError::EventControl { text, why } => {
             format!("赛事设置：默认用时“{text}”无法读取：{}", control_error(why, lang))

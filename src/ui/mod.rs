@@ -594,6 +594,8 @@ mod tests_claims;
 #[cfg(test)]
 mod tests_event;
 #[cfg(test)]
+mod tests_handicap;
+#[cfg(test)]
 mod tests_lang;
 #[cfg(test)]
 mod tests_results;

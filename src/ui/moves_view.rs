@@ -1,6 +1,6 @@
 //! The record panels: the move list (moves, passes and setup edits on the path, click to go
-//! there) and the board's toolbar (play or edit mode, pass, resign, undo, redo, count, handicap).
-//! Reads; returns commands.
+//! there) and the board's toolbar (play or edit mode, pass, resign, undo, redo, count, handicap,
+//! the komi counted). Reads; returns commands.
 
 use egui::RichText;
 
@@ -120,14 +120,20 @@ pub fn toolbar(ui: &mut egui::Ui, table: &Table) -> Vec<Command> {
         ui.add_enabled_ui(fresh, |ui| {
             let handicap = table.game.info.handicap;
             ui.menu_button(format!("{} {handicap}", Text::Handicap.tr(table.lang)), |ui| {
-                for stones in [0, 2, 3, 4, 5, 6, 7, 8, 9] {
-                    if ui.selectable_label(handicap == stones, stones.to_string()).clicked() {
+                for stones in 0..=9 {
+                    let label = match stones {
+                        1 => Text::HandicapTakingBlack.tr(table.lang).to_string(),
+                        n => n.to_string(),
+                    };
+                    if ui.selectable_label(handicap == stones, label).clicked() {
                         commands.push(Command::Handicap(stones));
                         ui.close();
                     }
                 }
             });
         });
+        // The komi this game counts with (the handicap's, once one is set).
+        ui.label(komi_label(&table.game, table.lang));
         ui.separator();
         let game = &table.game;
         let to_move = format!(
@@ -140,4 +146,15 @@ pub fn toolbar(ui: &mut egui::Ui, table: &Table) -> Vec<Command> {
         ui.label(Msg::Captures(p[0], p[1]).text(table.lang));
     });
     commands
+}
+
+/// "Komi 3 3/4 stones" ("贴子3又3/4子"): the komi the game counts with, in its rules' unit.
+pub fn komi_label(game: &crate::game::Game, lang: Lang) -> String {
+    let preset = game.preset.unwrap_or(crate::rules::Preset::Chinese2002);
+    let komi = match crate::scoring::Quarters::from_points_f64(game.rules.komi) {
+        Some(komi) => super::event_view::komi_text(komi, preset, lang),
+        None => game.rules.komi.to_string(),
+    };
+    let gap = if lang == Lang::En { " " } else { "" };
+    format!("{}{gap}{komi}", Text::Komi.tr(lang))
 }

@@ -431,6 +431,7 @@ fn every_engine_error(lang: Lang) -> Vec<String> {
         },
         SessionError::MissingName,
         SessionError::ClockStarted(id),
+        SessionError::HandicapAfterStart(id),
         SessionError::EventWithoutName,
         SessionError::EventControl {
             text: "blitz".to_string(),

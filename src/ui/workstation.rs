@@ -49,6 +49,8 @@ struct Fingerprint {
     marks: Option<Marks>,
     confirmed: Option<crate::scoring::GameResult>,
     overrides: usize,
+    /// The handicap and the komi counted (set together at the table).
+    handicap: (u32, Option<Quarters>),
 }
 
 impl Fingerprint {
@@ -63,8 +65,14 @@ impl Fingerprint {
             marks: c.map(|c| c.marks.clone()),
             confirmed: c.and_then(|c| c.confirmed.as_ref()).map(|c| c.result),
             overrides: c.map_or(0, |c| c.overrides.len()),
+            handicap: handicap_of(&table.game),
         }
     }
+}
+
+/// The handicap of a live game and the komi it counts with (`None`: not a whole or half point).
+fn handicap_of(game: &Game) -> (u32, Option<Quarters>) {
+    (game.info.handicap, Quarters::from_points_f64(game.rules.komi))
 }
 
 /// A session table at play.
@@ -300,9 +308,14 @@ fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
 /// Builds the live table of a stored game in `event`: record, clock, catalogue, ledger, marks and
 /// signatures.
 pub fn live_table(stored: &TableGame, event: &Event, settings: &Settings) -> Result<Table, SessionError> {
-    let game = stored.game()?;
+    let mut game = stored.game()?;
+    if game.info.handicap < 2 {
+        // Handicap 1 (让先) has no stones and SGF no HA for it: the session keeps it.
+        game.info.handicap = stored.handicap;
+    }
     let clock = stored.clock()?;
     let mut table = Table::open(game);
+    table.even_komi = stored.even_komi(event).points();
     table.drafts.control = clock.control().to_string();
     table.clock = clock;
     table.catalogue = table_catalogue(stored.ledger.edition, event);
@@ -715,6 +728,18 @@ impl Workstation {
                     note: "imported from SGF".to_string(),
                 },
             );
+            // The record's handicap (HA, its AB stones placed as the file has them) and komi (KM).
+            if let (handicap @ 1.., Some(komi)) = handicap_of(game) {
+                self.record(
+                    Role::Arbiter,
+                    None,
+                    Change::Handicap {
+                        table: id,
+                        handicap,
+                        komi,
+                    },
+                );
+            }
         }
         self.add_live(id);
     }
@@ -1040,6 +1065,15 @@ fn table_changes(id: TableId, table: &Table, stored: &TableGame) -> Vec<(Role, O
         changes.push(arbiter(Change::TimeControl {
             table: id,
             control: control.to_string(),
+        }));
+    }
+    if let (handicap, Some(komi)) = handicap_of(&table.game)
+        && (handicap, komi) != (stored.handicap, stored.komi)
+    {
+        changes.push(arbiter(Change::Handicap {
+            table: id,
+            handicap,
+            komi,
         }));
     }
     let sgf = sgf::write_string(&table.game);

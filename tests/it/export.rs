@@ -172,13 +172,13 @@ fn results_csv_quotes_fields_and_gives_re_and_words() {
     let lines: Vec<&str> = text.split("\r\n").collect();
     assert_eq!(
         lines[0],
-        "round,table,black,black_rank,white,white_rank,result,result_words,black_warnings,white_warnings"
+        "round,table,black,black_rank,white,white_rank,result,result_words,black_warnings,white_warnings,handicap,komi"
     );
     let words = GameResult::by_count(Quarters(-1)).english();
     assert_eq!(
         lines[1],
         format!(
-            "1,1,Chen Li,3d,\"Smith, \"\"Ann\"\"\",2k,W+0.5,{},0,1",
+            "1,1,Chen Li,3d,\"Smith, \"\"Ann\"\"\",2k,W+0.5,{},0,1,0,7.5",
             csv::field(&words)
         )
     );
@@ -310,12 +310,13 @@ fn h9_file_line_by_line() {
     assert_eq!(lines[0], "; EV[City Open]");
     assert_eq!(lines[1], "; PC[,Community Hall]");
     assert_eq!(lines[2], "; DT[2026-11-28,2026-11-29]");
-    assert_eq!(lines[3], "; KM[7.5]");
-    assert_eq!(lines[4], "; TM[60]");
-    assert_eq!(lines[5], ";");
-    assert_eq!(lines[6], "; Pl Name Rank Cc Club Pts Results");
-    assert_eq!(lines.len(), 11);
-    let players: Vec<Vec<&str>> = lines[7..].iter().map(|l| l.split_whitespace().collect()).collect();
+    assert_eq!(lines[3], "; HA[h9]", "no game had a handicap");
+    assert_eq!(lines[4], "; KM[7.5]");
+    assert_eq!(lines[5], "; TM[60]");
+    assert_eq!(lines[6], ";");
+    assert_eq!(lines[7], "; Pl Name Rank Cc Club Pts Results");
+    assert_eq!(lines.len(), 12);
+    let players: Vec<Vec<&str>> = lines[8..].iter().map(|l| l.split_whitespace().collect()).collect();
     assert_eq!(
         players[0],
         ["1", "Alpha", "Ann", "3d", "NZ", "xxxx", "4", "2+/b0", "4+/b0", "3-!w0"]
@@ -498,4 +499,89 @@ fn result_slip_lists_players_result_penalties_and_confirmations() {
     assert_eq!((img.width(), img.height()), (slip::WIDTH, slip::height(lines.len())));
     // Some ink on the first line.
     assert!((0..img.width()).any(|x| img.get_pixel(x, 40).0[0] < 128));
+}
+
+/// A 4-stone 19x19 game under Chinese rules, Ann Smith (2k) taking Black against Chen Li (3d),
+/// with no komi (seed 004: "让先不贴目，让子要贴还让子数的一半"), won by Black by 1 1/2 stones.
+fn handicap_4() -> (Session, TableId) {
+    let mut s = session(&[("Chen Li", "3d", "Beijing"), ("Ann Smith", "2k", "NZ")], 1);
+    let id = TableId { round: 1, table: 1 };
+    let setup = GameSetup {
+        size: 19,
+        handicap: 4,
+        komi: Quarters::ZERO,
+        rules: Preset::Chinese2002,
+        time_control: "chinese:60m/5".to_string(),
+    };
+    let table = Change::Table {
+        table: id,
+        black: PlayerId(2),
+        white: PlayerId(1),
+        setup,
+    };
+    s.apply(&stamp(), &table).unwrap();
+    result(&mut s, id, GameResult::by_count(Quarters::from_points(3)));
+    (s, id)
+}
+
+#[test]
+fn a_handicap_4_game_exports_ha_4_km_0_and_its_ab_stones_to_sgf() {
+    let (s, id) = handicap_4();
+    let text = sgf_export::game_sgf(&s, id, s.table(id).unwrap()).unwrap();
+    assert!(text.contains("HA[4]"), "{text}");
+    assert!(text.contains("KM[0]"), "{text}");
+    let game = sgf::read_str(&text).unwrap();
+    assert_eq!((game.info.handicap, game.rules.komi), (4, 0.0));
+    assert_eq!(game.board().stone_counts(), [4, 0], "the AB stones");
+    assert_eq!(game.to_move(), Color::White);
+    assert_eq!(game.info.result, "B+3");
+}
+
+#[test]
+fn a_handicap_4_game_on_the_slip_says_its_komi_and_compensation() {
+    let (s, id) = handicap_4();
+    let lines = slip::lines(&s, id, s.table(id).unwrap()).unwrap();
+    assert!(
+        lines.contains(
+            &"Rules: Chinese 2002, komi 0 stones (0 points), handicap 4, compensation 2 stones (4 points)".to_string()
+        ),
+        "{lines:#?}"
+    );
+    assert_eq!(
+        slip::handicap_words(Preset::Chinese2002, 1),
+        "handicap 1 (taking Black, no stones)"
+    );
+    assert_eq!(
+        slip::handicap_words(Preset::Aga, 4),
+        "handicap 4, compensation 1 1/2 stones (3 points)"
+    );
+    assert_eq!(slip::handicap_words(Preset::Japanese, 4), "handicap 4");
+}
+
+#[test]
+fn a_handicap_4_game_in_the_csv_h9_and_opengotha_files() {
+    let (s, _) = handicap_4();
+    let csv = csv::results(&s).unwrap();
+    let row = csv.split("\r\n").nth(1).unwrap();
+    assert!(row.starts_with("1,1,Ann Smith,2k,Chen Li,3d,B+3,"), "{row}");
+    assert!(row.ends_with(",0,0,4,0"), "warnings 0 and 0, handicap 4, komi 0: {row}");
+
+    let h9 = egf::h9(&s).unwrap();
+    assert!(!h9.contains("; HA["), "no reduction is guessed with a handicap game: {h9}");
+    let entries: Vec<Vec<&str>> = h9
+        .lines()
+        .filter(|l| !l.starts_with(';'))
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    let entry = |name: &str| entries.iter().find(|e| e[1] == name).unwrap().last().unwrap().to_string();
+    assert_eq!(entry("Ann"), "2+/b4", "{h9}");
+    assert_eq!(entry("Chen"), "1-/w4", "{h9}");
+
+    let xml = opengotha::xml(&s).unwrap();
+    assert!(
+        xml.contains(
+            "<Game roundNumber=\"1\" tableNumber=\"1\" blackPlayer=\"ANNSMITH\" whitePlayer=\"CHENLI\" handicap=\"4\" knownColor=\"true\" result=\"RESULT_BLACKWINS\"/>"
+        ),
+        "{xml}"
+    );
 }

@@ -283,6 +283,115 @@ fn handicap_2_to_9_chinese_gives_back_half_a_stone_each_aga_one_point_less_japan
     assert_eq!(seven.result().chinese(), "和棋");
 }
 
+/// A 4-stone game at its end: the handicap stones D16 and D4 inside Black's area, Q16 and Q4 dead
+/// inside White's. Black 184 (130 + 54, the two handicap stones counted as its area), White 177.
+const HANDICAP_4_BLACK_184: &str = "
+    . . . . . . . . . X O . . . . . . . .
+    . . . . . . . . . X O . . . . . . . .
+    . . . . . . . . . X O . . . . . . . .
+    . . . X . . . . . X O . . . . X . . .
+    . . . . . . . . . X O . . . . . . . .
+    . . . . . . . . . X O . . . . . . . .
+    . . . . . . . . . X O . . . . . . . .
+    . . . . . . . . . X O . . . . . . . .
+    . . . . . . . . . X O . . . . . . . .
+    . . . . . . . . . X O . . . . . . . .
+    . . . . . . . . . X O . . . . . . . .
+    . . . . . . . . . X O . . . . . . . .
+    . . . . . . . . . X O . . . . . . . .
+    . . . . . . . . X O . . . . . . . . .
+    . . . . . . . . X O . . . . . . . . .
+    . . . X . . . . X O . . . . . X . . .
+    . . . . . . . . X O . . . . . . . . .
+    . . . . . . . . X O . . . . . . . . .
+    . . . . . . . . X O . . . . . . . . .";
+
+#[test]
+fn handicap_4_chinese_no_komi_black_gives_back_2_stones_par_182_1_2_counted_by_either_side() {
+    // Seed 004: "让先不贴目，让子要贴还让子数的一半"; seed 000 (2002): 让子 "终局计算时，按让子数由黑方
+    // 贴还二分之一的子数". A 4-stone game has no komi; Black's par is 180 1/2 + 2 = 182 1/2 (with
+    // the even game's 3 3/4 stones on top it would be 186 1/4).
+    let game = Game::with_handicap(19, Preset::Chinese2002, 4).unwrap();
+    assert_eq!(game.rules.komi, 0.0, "a handicap game under Chinese rules has no komi");
+    let b = board(HANDICAP_4_BLACK_184);
+    for p in ["D16", "D4", "Q16", "Q4"] {
+        assert_eq!(b.get(at(p, 19)), Some(Color::Black), "{p} is a handicap stone");
+    }
+    let c = count_with(&b, &["Q16", "Q4"], &game.rules, game.info.handicap, [0, 0]);
+    let (black, white) = (side(&c, Color::Black), side(&c, Color::White));
+    assert_eq!(black.count, stones("184"));
+    assert_eq!(white.count, stones("177"));
+    assert_eq!(black.komi, Quarters::ZERO);
+    assert_eq!(black.compensation, stones("2"), "4 stones: 2 stones back");
+    assert_eq!(black.par, stones("182 1/2"));
+    assert_eq!(white.par, stones("178 1/2"));
+    assert_eq!(black.margin(), stones("1 1/2"));
+    assert_eq!(black.result(), white.result(), "counting Black or White gives the same result");
+    assert_eq!(black.result(), c.result());
+    assert_eq!(c.result().sgf_re(), "B+3", "1 1/2 stones = 3 points");
+}
+
+/// A preset's handicap game: the komi of handicap 1 (Black taken, no stones) and of 4 stones,
+/// in points, the compensation for 4 stones in points, and the even komi back at handicap 0.
+fn assert_handicap_komi(preset: Preset, komi: f64, compensation_4: f64) {
+    let even = preset.rules().komi;
+    for (handicap, want) in [(0, even), (1, komi), (4, komi), (9, komi)] {
+        let game = Game::with_handicap(19, preset, handicap).unwrap();
+        assert_eq!(game.rules.komi, want, "{preset}, handicap {handicap}");
+        assert_eq!(game.info.handicap, handicap, "{preset}");
+        assert_eq!(preset.rules().komi_for(handicap, 5.5), if handicap == 0 { 5.5 } else { komi });
+    }
+    let taking_black = Game::with_handicap(19, preset, 1).unwrap();
+    assert_eq!(taking_black.board().stone_counts(), [0, 0], "handicap 1: no stones");
+    assert_eq!(taking_black.to_move(), Color::Black, "handicap 1: Black moves first");
+    let rules = preset.rules();
+    assert_eq!(rules.handicap_compensation.points(4), compensation_4, "{preset}");
+    assert_eq!(rules.handicap_compensation.points(1), 0.0, "{preset}: no stones, nothing back");
+}
+
+#[test]
+fn chinese_2002_handicap_komi_none_and_half_the_stones_back() {
+    // Seed 000: "让先：……终局计算时不贴子"; 让子 "按让子数由黑方贴还二分之一的子数".
+    assert_handicap_komi(Preset::Chinese2002, 0.0, 4.0);
+}
+
+#[test]
+fn chinese_old_text_handicap_komi_none_and_half_the_stones_back() {
+    // Seed 004: "让先不贴目，让子要贴还让子数的一半".
+    assert_handicap_komi(Preset::ChineseOld, 0.0, 4.0);
+}
+
+#[test]
+fn japanese_handicap_komi_half_a_point_by_practice_no_compensation() {
+    assert_handicap_komi(Preset::Japanese, 0.5, 0.0);
+}
+
+#[test]
+fn korean_handicap_komi_half_a_point_by_practice_no_compensation() {
+    assert_handicap_komi(Preset::Korean, 0.5, 0.0);
+}
+
+#[test]
+fn aga_handicap_komi_half_a_point_and_n_minus_1() {
+    assert_handicap_komi(Preset::Aga, 0.5, 3.0);
+}
+
+#[test]
+fn ing_handicap_komi_half_a_point_white_wins_ties_and_n_points() {
+    assert_handicap_komi(Preset::Ing, 0.5, 4.0);
+}
+
+#[test]
+fn new_zealand_handicap_game_there_is_no_komi_and_no_compensation() {
+    // NZ rules: "In a handicap game, white passes the first n - 1 moves ... There is no komi."
+    assert_handicap_komi(Preset::NewZealand, 0.0, 0.0);
+}
+
+#[test]
+fn tromp_taylor_handicap_komi_half_a_point_no_compensation() {
+    assert_handicap_komi(Preset::TrompTaylor, 0.5, 0.0);
+}
+
 /// A seki with an eye each on the top edge: White B9-A8-B8-C8 around the eye A9, Black
 /// D9-F9-D8-E8-F8 around the eye E9, C9 shared.
 const SEKI_9: &str = "

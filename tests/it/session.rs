@@ -1228,3 +1228,40 @@ fn an_event_without_a_name_or_with_an_unreadable_time_control_is_refused_and_lea
     assert_eq!(s, before, "a refused event change changed the session");
     assert_eq!(s.audit.len(), before.audit.len());
 }
+
+#[test]
+fn a_handicap_set_before_the_clock_is_stored_with_its_komi_audited_and_refused_once_the_clock_runs() {
+    // Seed 004: "让先不贴目，让子要贴还让子数的一半": 4 stones, no komi.
+    let mut s = seated();
+    let four = Change::Handicap {
+        table: TABLE,
+        handicap: 4,
+        komi: Quarters::ZERO,
+    };
+    s.apply(&arbiter("09:00"), &four).unwrap();
+    let tg = &s.table(TABLE).unwrap().game;
+    assert_eq!((tg.handicap, tg.komi), (4, Quarters::ZERO));
+    assert_eq!(tg.even_komi(&s.event), s.event.komi, "removing it brings back the event's");
+    let last = s.audit.last().unwrap();
+    assert_eq!(last.table, Some(TABLE));
+    assert_eq!(last.what, "handicap 0 -> 4, komi 3 3/4 -> 0 stones");
+    let even = Change::Handicap {
+        table: TABLE,
+        handicap: 0,
+        komi: Quarters(15),
+    };
+    s.apply(&arbiter("09:01"), &even).unwrap();
+    let tg = &s.table(TABLE).unwrap().game;
+    assert_eq!((tg.handicap, tg.komi), (0, Quarters(15)));
+    assert!(go_arbiter::session::audit::verify(&s).is_ok());
+
+    let event = clock_events(0).remove(0);
+    s.apply(&arbiter("09:02"), &Change::Clock { table: TABLE, event }).unwrap();
+    let entries = s.audit.len();
+    assert_eq!(
+        s.apply(&arbiter("09:03"), &four),
+        Err(SessionError::HandicapAfterStart(TABLE))
+    );
+    assert_eq!(s.audit.len(), entries, "a refused change leaves no entry");
+    assert_eq!(s.table(TABLE).unwrap().game.handicap, 0);
+}

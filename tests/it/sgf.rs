@@ -212,3 +212,41 @@ proptest! {
         }
     }
 }
+
+/// The 4-stone game of the public set: OGS game 620291 (HA[4], KM[0.5], AB[dd][pp][pd][dp]).
+fn handicap_4_game() -> Game {
+    let path = crate::support::shared_data().join("sgf/ogs-lemonsqueeze/19x19/620291.sgf");
+    sgf::read_file(&path).unwrap()
+}
+
+#[test]
+fn an_imported_handicap_game_keeps_ha_km_and_its_ab_stones_and_writes_them_back() {
+    let game = handicap_4_game();
+    assert_eq!(game.info.handicap, 4);
+    assert_eq!(game.rules.komi, 0.5);
+    let mut stones = ["D16", "Q4", "Q16", "D4"].map(|p| at(p, 19));
+    stones.sort();
+    let Some(Action::Setup { black, to_move, .. }) = &game.node(0).action else {
+        panic!("no setup in the root");
+    };
+    let mut black = black.clone();
+    black.sort();
+    assert_eq!(black.as_slice(), stones.as_slice());
+    assert_eq!(*to_move, Some(Color::White), "White moves first in a handicap game");
+    let text = sgf::write_string(&game);
+    assert!(text.contains("HA[4]"), "{text}");
+    assert!(text.contains("KM[0.5]"), "{text}");
+    let back = sgf::read_str(&text).unwrap();
+    assert_eq!((back.info.handicap, back.rules.komi), (4, 0.5));
+    assert_eq!(back.node(0).action, game.node(0).action);
+}
+
+#[test]
+fn a_handicap_record_without_km_takes_the_rules_handicap_komi() {
+    // Seed 004: "让先不贴目，让子要贴还让子数的一半": no komi in a Chinese handicap game.
+    let text = "(;GM[1]FF[4]SZ[19]RU[Chinese]HA[2]AB[pd][dp];W[qp])";
+    let game = sgf::read_str(text).unwrap();
+    assert_eq!((game.info.handicap, game.rules.komi), (2, 0.0));
+    let even = sgf::read_str("(;GM[1]FF[4]SZ[19]RU[Chinese];B[qp])").unwrap();
+    assert_eq!(even.rules.komi, 7.5, "an even game keeps the rules' komi");
+}
