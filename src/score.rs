@@ -24,7 +24,8 @@ pub enum DeadFrom {
 /// How to count.
 #[derive(Clone, Debug)]
 pub struct Options {
-    /// Replace the file's rules (with that rule set's komi, unless `komi` is given).
+    /// Replace the file's rules (with that rule set's komi, its handicap komi in a handicap
+    /// game, unless `komi` is given).
     pub rules: Option<Preset>,
     /// Komi in points.
     pub komi: Option<f64>,
@@ -119,6 +120,8 @@ pub fn score(record: &Game, options: &Options) -> Result<Report, ScoreError> {
     let mut game = record.clone();
     if let Some(preset) = options.rules {
         game.rules = preset.rules();
+        // A handicap game takes that rule set's handicap komi, not its even game's.
+        game.rules.komi = game.rules.komi_for(game.info.handicap, game.rules.komi);
         game.preset = Some(preset);
     }
     if let Some(komi) = options.komi {

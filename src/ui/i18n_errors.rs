@@ -9,7 +9,7 @@ use crate::audio::{PackError, Silence, UnsupportedOutput};
 use crate::board::{Color, CoordError, Point};
 use crate::clock::{ClockError, ControlError, ControlFault, DurationFault, Form, PRESETS, Part, WrittenDuration};
 use crate::export::ExportError;
-use crate::game::{GameError, Illegal};
+use crate::game::{GameError, HandicapError, Illegal};
 use crate::lang::Lang;
 use crate::ledger::{ClaimRefused, GameEnd, LedgerError, Sanction, article_label};
 use crate::scoring::{Check, ScoringError};
@@ -36,6 +36,13 @@ pub fn refusal(e: &GameError, size: u8, lang: Lang) -> String {
                 )
             }
             other => other.to_string(),
+        },
+        GameError::Handicap(h) if zh => match h {
+            HandicapError::Count(n) => format!("{n}子让子不能放在星位上（2至9子）"),
+            HandicapError::Size(s) => format!("让子只能放在7路及以上的棋盘上，不能放在{s}路棋盘上"),
+            HandicapError::EvenBoard { size, count } => {
+                format!("{count}子让子要放边星和天元，须用奇数路棋盘，不能用{size}路棋盘")
+            }
         },
         other => other.to_string(),
     }

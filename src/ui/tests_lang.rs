@@ -186,6 +186,13 @@ fn every_message(lang: Lang) -> Vec<String> {
         GameError::Illegal(Illegal::OutOfTurn { expected: Color::White }),
     ];
     out.extend(refusals.iter().map(|e| i18n::refused_at(d4, e, 19, lang)));
+    use crate::game::HandicapError;
+    let handicaps = [
+        HandicapError::Count(10),
+        HandicapError::Size(5),
+        HandicapError::EvenBoard { size: 10, count: 5 },
+    ];
+    out.extend(handicaps.map(|e| i18n::refusal(&GameError::Handicap(e), 10, lang)));
     out.extend(every_engine_error(lang));
     out
 }

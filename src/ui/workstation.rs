@@ -1067,8 +1067,11 @@ fn table_changes(id: TableId, table: &Table, stored: &TableGame) -> Vec<(Role, O
             control: control.to_string(),
         }));
     }
+    // Set at the table only before its clock starts (a session from before handicaps were
+    // stored may disagree with its record later on: that is left as it was).
     if let (handicap, Some(komi)) = handicap_of(&table.game)
         && (handicap, komi) != (stored.handicap, stored.komi)
+        && stored.clock_events.is_empty()
     {
         changes.push(arbiter(Change::Handicap {
             table: id,

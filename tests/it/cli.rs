@@ -138,3 +138,23 @@ fn score_takes_a_stone_per_warning_and_checks_the_arbiters_hand_count() {
     assert_eq!(code, 1);
     assert!(err.contains("needs --count"), "{err}");
 }
+
+#[test]
+fn score_of_a_handicap_game_under_chinese_rules_takes_no_komi_and_gives_back_half_the_stones() {
+    // Seed 004: "让先不贴目，让子要贴还让子数的一半". OGS 620291: HA[4], KM[0.5], RU[japanese].
+    let file = crate::support::shared_data().join("sgf/ogs-lemonsqueeze/19x19/620291.sgf");
+    let (code, out, err) = go_arbiter(&[
+        "score",
+        file.to_str().unwrap(),
+        "--rules",
+        "chinese",
+        "--count",
+        "black",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["white"]["komi"].as_f64(), Some(0.0), "{out}");
+    assert_eq!(v["white"]["compensation"].as_f64(), Some(4.0), "{out}");
+    assert_eq!(v["one_side"]["par"].as_f64(), Some(182.5), "{out}");
+}
