@@ -84,9 +84,7 @@ fn removing_the_handicap_brings_back_the_even_komi() {
     h.get_by_label("Komi 3 3/4 stones");
 
     // Japanese: 0.5 in a handicap game (the common practice), 6.5 again without it.
-    let mut h = table_harness::harness_with(Table::open(
-        Game::new(19, Preset::Japanese).expect("a 19x19 game"),
-    ));
+    let mut h = table_harness::harness_with(Table::open(Game::new(19, Preset::Japanese).expect("a 19x19 game")));
     h.state_mut().table.apply(Command::Handicap(3), Duration::ZERO);
     h.run();
     assert_eq!(komi(&h), 0.5);
@@ -126,16 +124,12 @@ fn a_handicap_set_at_a_session_table_is_stored_with_its_komi_audited_and_exporte
     assert_eq!((record.info.handicap, record.rules.komi), (4, 0.0));
     assert_eq!(record.board().stone_counts(), [4, 0]);
     let audit: Vec<&str> = session.audit_of(TABLE).map(|e| e.what.as_str()).collect();
-    assert!(
-        audit.contains(&"handicap 0 -> 4, komi 3 3/4 -> 0 stones"),
-        "{audit:#?}"
-    );
+    assert!(audit.contains(&"handicap 0 -> 4, komi 3 3/4 -> 0 stones"), "{audit:#?}");
     assert!(crate::session::audit::verify(session).is_ok());
     let slip = crate::export::slip::lines(session, TABLE, table).expect("slip");
     assert!(
         slip.contains(
-            &"Rules: Chinese 2002, komi 0 stones (0 points), handicap 4, compensation 2 stones (4 points)"
-                .to_string()
+            &"Rules: Chinese 2002, komi 0 stones (0 points), handicap 4, compensation 2 stones (4 points)".to_string()
         ),
         "{slip:#?}"
     );
@@ -161,19 +155,26 @@ fn a_handicap_set_at_a_session_table_is_stored_with_its_komi_audited_and_exporte
     let reopened = workstation::live_table(stored, &ws.session.event, &ws.settings).expect("live");
     assert_eq!(reopened.game.info.handicap, 1);
     assert_eq!(reopened.game.rules.komi, 0.0);
-    assert_eq!(reopened.even_komi, 7.5, "the event's komi, for when the handicap is removed");
+    assert_eq!(
+        reopened.even_komi, 7.5,
+        "the event's komi, for when the handicap is removed"
+    );
 }
 
 #[test]
 fn an_imported_sgf_with_ha_4_becomes_a_table_with_handicap_4_and_its_komi() {
     // OGS game 620291: HA[4], KM[0.5], RU[japanese], AB[dd][pp][pd][dp].
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/data/sgf/ogs-lemonsqueeze/19x19/620291.sgf");
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/sgf/ogs-lemonsqueeze/19x19/620291.sgf");
     let game = crate::sgf::read_file(&path).expect("the record reads");
     let h = ws_harness::harness_with(Workstation::with_game(Settings::default(), WALL, game));
     let session = &ws(&h).session;
     let table = session.table(TABLE).expect("round 1 table 1");
-    assert_eq!((table.game.handicap, table.game.komi), (4, Quarters(1)), "4 stones, 0.5 points");
+    assert_eq!(
+        (table.game.handicap, table.game.komi),
+        (4, Quarters(1)),
+        "4 stones, 0.5 points"
+    );
     assert_eq!(table.game.rules, Preset::Japanese);
     let live = ws(&h).live(TABLE).expect("live");
     assert_eq!(live.table.game.info.handicap, 4);

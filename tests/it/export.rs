@@ -567,13 +567,24 @@ fn a_handicap_4_game_in_the_csv_h9_and_opengotha_files() {
     assert!(row.ends_with(",0,0,4,0"), "warnings 0 and 0, handicap 4, komi 0: {row}");
 
     let h9 = egf::h9(&s).unwrap();
-    assert!(!h9.contains("; HA["), "no reduction is guessed with a handicap game: {h9}");
+    assert!(
+        !h9.contains("; HA["),
+        "no reduction is guessed with a handicap game: {h9}"
+    );
     let entries: Vec<Vec<&str>> = h9
         .lines()
         .filter(|l| !l.starts_with(';'))
         .map(|l| l.split_whitespace().collect())
         .collect();
-    let entry = |name: &str| entries.iter().find(|e| e[1] == name).unwrap().last().unwrap().to_string();
+    let entry = |name: &str| {
+        entries
+            .iter()
+            .find(|e| e[1] == name)
+            .unwrap()
+            .last()
+            .unwrap()
+            .to_string()
+    };
     assert_eq!(entry("Ann"), "2+/b4", "{h9}");
     assert_eq!(entry("Chen"), "1-/w4", "{h9}");
 

@@ -326,7 +326,11 @@ fn handicap_4_chinese_no_komi_black_gives_back_2_stones_par_182_1_2_counted_by_e
     assert_eq!(black.par, stones("182 1/2"));
     assert_eq!(white.par, stones("178 1/2"));
     assert_eq!(black.margin(), stones("1 1/2"));
-    assert_eq!(black.result(), white.result(), "counting Black or White gives the same result");
+    assert_eq!(
+        black.result(),
+        white.result(),
+        "counting Black or White gives the same result"
+    );
     assert_eq!(black.result(), c.result());
     assert_eq!(c.result().sgf_re(), "B+3", "1 1/2 stones = 3 points");
 }
@@ -339,14 +343,21 @@ fn assert_handicap_komi(preset: Preset, komi: f64, compensation_4: f64) {
         let game = Game::with_handicap(19, preset, handicap).unwrap();
         assert_eq!(game.rules.komi, want, "{preset}, handicap {handicap}");
         assert_eq!(game.info.handicap, handicap, "{preset}");
-        assert_eq!(preset.rules().komi_for(handicap, 5.5), if handicap == 0 { 5.5 } else { komi });
+        assert_eq!(
+            preset.rules().komi_for(handicap, 5.5),
+            if handicap == 0 { 5.5 } else { komi }
+        );
     }
     let taking_black = Game::with_handicap(19, preset, 1).unwrap();
     assert_eq!(taking_black.board().stone_counts(), [0, 0], "handicap 1: no stones");
     assert_eq!(taking_black.to_move(), Color::Black, "handicap 1: Black moves first");
     let rules = preset.rules();
     assert_eq!(rules.handicap_compensation.points(4), compensation_4, "{preset}");
-    assert_eq!(rules.handicap_compensation.points(1), 0.0, "{preset}: no stones, nothing back");
+    assert_eq!(
+        rules.handicap_compensation.points(1),
+        0.0,
+        "{preset}: no stones, nothing back"
+    );
 }
 
 #[test]

@@ -1241,7 +1241,11 @@ fn a_handicap_set_before_the_clock_is_stored_with_its_komi_audited_and_refused_o
     s.apply(&arbiter("09:00"), &four).unwrap();
     let tg = &s.table(TABLE).unwrap().game;
     assert_eq!((tg.handicap, tg.komi), (4, Quarters::ZERO));
-    assert_eq!(tg.even_komi(&s.event), s.event.komi, "removing it brings back the event's");
+    assert_eq!(
+        tg.even_komi(&s.event),
+        s.event.komi,
+        "removing it brings back the event's"
+    );
     let last = s.audit.last().unwrap();
     assert_eq!(last.table, Some(TABLE));
     assert_eq!(last.what, "handicap 0 -> 4, komi 3 3/4 -> 0 stones");
@@ -1256,7 +1260,8 @@ fn a_handicap_set_before_the_clock_is_stored_with_its_komi_audited_and_refused_o
     assert!(go_arbiter::session::audit::verify(&s).is_ok());
 
     let event = clock_events(0).remove(0);
-    s.apply(&arbiter("09:02"), &Change::Clock { table: TABLE, event }).unwrap();
+    s.apply(&arbiter("09:02"), &Change::Clock { table: TABLE, event })
+        .unwrap();
     let entries = s.audit.len();
     assert_eq!(
         s.apply(&arbiter("09:03"), &four),
