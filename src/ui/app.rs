@@ -263,6 +263,40 @@ impl Table {
         table
     }
 
+    /// The ending recorded before the result was confirmed, derived again for a reopened table
+    /// (the live state is not stored apart): a loss the ledger records (a confirmed loss, a
+    /// sanction, a forfeit), a loss on time ruled on the clock (Art. 22.5), a resignation at the
+    /// end of the record. The counting screen opens with it; nothing changes when none is found
+    /// or the counting screen already has an ending or a confirmed result.
+    pub fn restore_ending(&mut self) {
+        if self.counting.as_ref().is_some_and(|c| c.ending.is_some() || c.locked()) {
+            return;
+        }
+        let timeout = self.clock.events().iter().find_map(|e| match e.kind {
+            crate::clock::EventKind::TimeoutRuling {
+                player,
+                ruling: TimeoutRuling::Loss,
+                ..
+            } => Some(GameResult::win(player.opponent(), Reason::Time)),
+            _ => None,
+        });
+        let confirmed = self
+            .ledger
+            .entries()
+            .iter()
+            .any(|e| matches!(e, crate::ledger::Entry::LossConfirmed(_)));
+        let ledger = self.ledger.outcome().filter(|_| confirmed || self.clock.phase() == Phase::Over);
+        let resigned = match self.game.node(self.game.cursor()).action {
+            Some(crate::game::Action::Resign { color }) => Some(GameResult::win(color.opponent(), Reason::Resignation)),
+            _ => None,
+        };
+        let Some(ending) = ledger.map(|o| o.result()).or(timeout).or(resigned) else {
+            return;
+        };
+        let at = self.clock.events().last().map_or(Duration::ZERO, |e| e.at);
+        self.end_game(at, Some(ending), "reopened");
+    }
+
     pub fn tr(&self, text: Text) -> &'static str {
         text.tr(self.lang)
     }
@@ -1023,6 +1057,23 @@ impl Table {
         self.dialog = Some(dialog);
     }
 
+    /// Re-reading from a miscalled point on the player's demand (Art. 16.2: "棋手有权利要求裁判员
+    /// 按规定从读错之处重新读秒"): the clock sets the side to move's minute back to `point`, the
+    /// caller says that point's call again now, and its calls from there fall due again.
+    fn reread(&mut self, point: Duration, reason: &str, now: Duration) -> Result<(), String> {
+        self.clock
+            .reread_from(now, point, reason)
+            .map_err(|e| i18n::clock_error(&e, self.lang))?;
+        let reading = self.clock.reading(now);
+        let again = caller::reread(self.clock.control(), &self.script, &reading);
+        if let Some(last) = again.last() {
+            self.caption = Some(Caption::of(last));
+        }
+        self.keep_calls(&again);
+        self.last_reading = reading;
+        Ok(())
+    }
+
     /// Checks the open form and applies it through the engines; a refusal keeps it open.
     fn submit_dialog(&mut self, now: Duration) {
         let Some(dialog) = self.dialog.clone() else {
@@ -1039,10 +1090,7 @@ impl Table {
                 let result = self.clock.correct_proportionally(now, elapsed, form.reason());
                 result.map(|_| ()).map_err(|e| i18n::clock_error(&e, self.lang))
             }),
-            Dialog::Reread(form) => form.point(self.lang).and_then(|point| {
-                let result = self.clock.reread_from(now, point, form.reason());
-                result.map(|_| ()).map_err(|e| i18n::clock_error(&e, self.lang))
-            }),
+            Dialog::Reread(form) => form.point(self.lang).and_then(|point| self.reread(point, form.reason(), now)),
             Dialog::Loss(_) => {
                 // The loss form has its own buttons (record the loss, or not).
                 self.confirm_loss(now);
