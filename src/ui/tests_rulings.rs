@@ -387,16 +387,28 @@ fn the_rulings_draw_in_chinese() {
 mod session {
     //! The rulings stored in the session: one audit entry each, and reopened.
 
+    use std::path::{Path, PathBuf};
+    use std::time::Duration;
+
+    use egui_kittest::Harness;
+    use egui_kittest::kittest::Queryable;
+
     use super::super::files::Request;
     use super::super::settings::Settings;
     use super::super::workstation::{FileAction, Place, Workstation, WsCommand};
     use super::super::workstation_harness::*;
-    use super::*;
+    use crate::board::Color;
+    use crate::clock::Phase;
+    use crate::scoring::{GameResult, Reason};
     use crate::session::TableId;
 
     const TABLE: TableId = TableId { round: 1, table: 1 };
 
-    fn saved(name: &str) -> (Harness<'static, super::super::workstation_harness::Driven>, std::path::PathBuf) {
+    fn secs(s: u64) -> Duration {
+        Duration::from_secs(s)
+    }
+
+    fn saved(name: &str) -> (Harness<'static, Driven>, PathBuf) {
         let path = scratch(name).join("day.ron");
         let mut h = seated(Settings::default());
         let request = ws(&h).request(FileAction::SaveAs).expect("save as");
@@ -406,14 +418,14 @@ mod session {
         (h, path)
     }
 
-    fn reopened(path: &std::path::Path) -> Harness<'static, super::super::workstation_harness::Driven> {
+    fn reopened(path: &Path) -> Harness<'static, Driven> {
         let mut h = harness_with(Workstation::new(Settings::default(), WALL));
         ws_mut(&mut h).apply(WsCommand::File(Request::Open, Some(path.to_path_buf())), Duration::ZERO);
         wait_files(&mut h);
         h
     }
 
-    fn entries(h: &Harness<'static, super::super::workstation_harness::Driven>, word: &str) -> usize {
+    fn entries(h: &Harness<'static, Driven>, word: &str) -> usize {
         ws(h).session.audit.iter().filter(|e| e.what.contains(word)).count()
     }
 
@@ -431,7 +443,7 @@ mod session {
         assert!(stored.record.contains("RE[W+T]"), "{}", stored.record);
         ws_mut(&mut h).close();
 
-        let h2 = reopened(&path);
+        let mut h2 = reopened(&path);
         assert_eq!(entries(&h2, "TimeoutRuling"), 1);
         let live = ws(&h2).live(TABLE).expect("live");
         assert_eq!(live.table.clock.phase(), Phase::Over);
@@ -440,7 +452,7 @@ mod session {
             Some(GameResult::win(Color::White, Reason::Time)),
             "the loss on time is the ending again"
         );
-        ws_mut(&mut { h2 }).close();
+        ws_mut(&mut h2).close();
     }
 
     #[test]
@@ -461,11 +473,11 @@ mod session {
         assert_eq!(entries(&h, "LossDeclined"), 1, "one audit entry for the ruling");
         ws_mut(&mut h).close();
 
-        let h2 = reopened(&path);
+        let mut h2 = reopened(&path);
         assert_eq!(entries(&h2, "LossDeclined"), 1);
         let live = ws(&h2).live(TABLE).expect("live");
         assert_eq!(live.table.ledger.pending_loss(), None, "not asked again");
         assert!(live.table.counting.is_none(), "the game goes on");
-        ws_mut(&mut { h2 }).close();
+        ws_mut(&mut h2).close();
     }
 }
