@@ -9,7 +9,7 @@ use std::time::Duration;
 use egui::RichText;
 
 use crate::board::{Color, Point};
-use crate::clock::{Clock, ControlError, DurationFault, Phase, TimeControl, TimeLeft, parse_duration};
+use crate::clock::{Clock, ControlError, DurationFault, TimeControl, TimeLeft, parse_duration};
 use crate::ledger::{Catalogue, Ledger, OffenceId, ProposedLoss, Sanction, article_label};
 
 use super::app::Command;

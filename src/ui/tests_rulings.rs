@@ -18,23 +18,49 @@ use super::*;
 use crate::board::Color;
 use crate::clock::{EventKind, Phase, TimeoutRuling};
 use crate::game::Action;
-use crate::ledger::{Catalogue, Edition, Entry, Ledger, OffenceId};
+use crate::ledger::{Catalogue, Edition, Entry, Ledger};
 use crate::scoring::{GameResult, Reason};
 
 fn ms(ms: u64) -> Duration {
     Duration::from_millis(ms)
 }
 
+/// Draws until idle; a counting screen's spinner repaints until its suggestion (computed on a
+/// thread of its own) arrives, so frames are stepped until then.
+fn settle(h: &mut Harness<'static, Driven>) {
+    for _ in 0..1000 {
+        h.step();
+        let waiting = h.state().table.counting.as_ref().is_some_and(|c| {
+            matches!(
+                c.suggestion,
+                super::counting::Suggestion::Pending(_) | super::counting::Suggestion::NotAsked
+            )
+        });
+        if !waiting {
+            h.run();
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    panic!("no suggestion after 5 s");
+}
+
+/// Clicks the widget labelled `label` and draws until idle.
+fn press(h: &mut Harness<'static, Driven>, label: &str) {
+    h.get_by_label(label).click();
+    settle(h);
+}
+
 /// Applies `command` at the harness's instant and draws.
 fn apply(h: &mut Harness<'static, Driven>, command: Command) {
     let now = h.state().now;
     h.state_mut().table.apply(command, now);
-    h.run();
+    settle(h);
 }
 
 fn at(h: &mut Harness<'static, Driven>, now: Duration) {
     h.state_mut().now = now;
-    h.run();
+    settle(h);
 }
 
 fn message(h: &Harness<'static, Driven>) -> String {
@@ -67,7 +93,7 @@ fn confirm(h: &mut Harness<'static, Driven>) {
         c.drafts.arbiter = "LW".to_string();
     }
     h.run();
-    click(h, "Confirm result");
+    press(h, "Confirm result");
     assert!(
         h.state().table.counting.as_ref().is_some_and(|c| c.locked()),
         "{}",
@@ -99,10 +125,10 @@ fn every_recorded_result_stops_the_clock_count_resignation_time_forfeit_ledger_l
     // A count: two passes, the clock running.
     let mut h = started("chinese:60m/5");
     at(&mut h, secs(10));
-    click(&mut h, "Pass");
+    press(&mut h, "Pass");
     apply(&mut h, Command::Press(Color::Black));
     at(&mut h, secs(20));
-    click(&mut h, "Pass");
+    press(&mut h, "Pass");
     assert!(h.state().table.counting.is_some());
     assert_eq!(h.state().table.clock.phase(), Phase::Paused, "the game is over: the clock stops");
     at(&mut h, secs(500));
@@ -125,9 +151,9 @@ fn every_recorded_result_stops_the_clock_count_resignation_time_forfeit_ledger_l
     }
 
     // A loss on time.
-    let mut h = started("chinese:0m/1");
+    let mut h = started("chinese:1m/1");
     white_flagged(&mut h);
-    click(&mut h, "Loss on time");
+    press(&mut h, "Loss on time");
     confirm(&mut h);
     assert_stopped_for_good(&h, "time");
 
@@ -139,7 +165,7 @@ fn every_recorded_result_stops_the_clock_count_resignation_time_forfeit_ledger_l
     type_into(&mut h, "Minutes late", "16");
     click(&mut h, "Apply");
     assert!(matches!(h.state().table.dialog, Some(Dialog::Loss(_))), "{}", message(&h));
-    click(&mut h, "Record the loss and end the game");
+    press(&mut h, "Record the loss and end the game");
     assert_eq!(
         h.state().table.counting.as_ref().and_then(|c| c.ending),
         Some(GameResult::win(Color::Black, Reason::Forfeit))
@@ -153,7 +179,7 @@ fn every_recorded_result_stops_the_clock_count_resignation_time_forfeit_ledger_l
         click(&mut h, "Phone sounds");
         click(&mut h, "Record");
     }
-    click(&mut h, "Record the loss and end the game");
+    press(&mut h, "Record the loss and end the game");
     assert_eq!(h.state().table.clock.phase(), Phase::Paused);
     confirm(&mut h);
     assert_stopped_for_good(&h, "ledger loss");
@@ -163,7 +189,7 @@ fn every_recorded_result_stops_the_clock_count_resignation_time_forfeit_ledger_l
 fn art_22_5_a_timeout_in_the_last_minute_offers_a_loss_on_time_or_a_forfeited_move() {
     // "读秒至最后1分钟超时而未着子，原则上应按判负裁决，但经读秒方申请，也可视为放弃着手权使用虚着，
     // 改判弃权一次，允许续弈，继续实施原先读秒方式。"
-    let mut h = started("chinese:0m/1");
+    let mut h = started("chinese:1m/1");
     white_flagged(&mut h);
     h.get_by_label("White ran out of time in the last minute: the arbiter rules (Art. 22.5)");
     click(&mut h, "Forfeited move, same byo-yomi (player's request)");
@@ -185,7 +211,7 @@ fn art_22_5_a_timeout_in_the_last_minute_offers_a_loss_on_time_or_a_forfeited_mo
     click_point(&mut h, gtp("D4"));
     apply(&mut h, Command::Press(Color::Black));
     at(&mut h, secs(124));
-    click(&mut h, "Loss on time");
+    press(&mut h, "Loss on time");
     let table = &h.state().table;
     assert_eq!(table.clock.phase(), Phase::Over);
     let win = GameResult::win(Color::Black, Reason::Time);
@@ -197,7 +223,7 @@ fn art_22_5_a_timeout_in_the_last_minute_offers_a_loss_on_time_or_a_forfeited_mo
 #[test]
 fn art_22_5_under_the_old_text_a_timeout_is_always_a_loss() {
     // Old Art. 23.5: "对局者用时(包括读秒)超过时限，一律判负".
-    let mut h = started("chinese:0m/1");
+    let mut h = started("chinese:1m/1");
     h.state_mut().table.ledger = Ledger::new(Edition::ChineseOld);
     h.state_mut().table.catalogue = Catalogue::standard(Edition::ChineseOld);
     white_flagged(&mut h);
@@ -210,7 +236,7 @@ fn art_22_5_under_the_old_text_a_timeout_is_always_a_loss() {
     apply(&mut h, Command::RuleTimeout(TimeoutRuling::ForfeitedMove));
     assert!(message(&h).contains("no forfeited move"), "{}", message(&h));
     assert_eq!(h.state().table.clock.phase(), Phase::Flagged, "refused: nothing ruled");
-    click(&mut h, "Loss on time");
+    press(&mut h, "Loss on time");
     assert_eq!(
         h.state().table.counting.as_ref().and_then(|c| c.ending),
         Some(GameResult::win(Color::Black, Reason::Time))
@@ -225,7 +251,7 @@ fn art_23_7_a_second_phone_ring_asks_at_once_and_a_loss_not_given_needs_a_reason
         click(&mut h, "Phone sounds");
         click(&mut h, "Record");
     }
-    h.get_by_label("Black loses: Phone sounds (Art. 23.7), incident 2");
+    h.get_by_label("Black loses: Mobile phone sounds (Art. 23.7), incident 2");
     click(&mut h, "Do not give the loss");
     assert_eq!(message(&h), "not giving the loss needs a reason");
     assert!(matches!(h.state().table.dialog, Some(Dialog::Loss(_))));
@@ -255,7 +281,7 @@ fn art_24_2_a_second_warning_asks_at_once_and_the_slip_names_each_penalty_stones
     click(&mut h, "Later");
     assert!(h.state().table.dialog.is_none());
     click(&mut h, "Rule on the loss…");
-    click(&mut h, "Record the loss and end the game");
+    press(&mut h, "Record the loss and end the game");
     let c = h.state().table.counting.as_ref().expect("counting");
     assert_eq!(c.ending, Some(GameResult::win(Color::White, Reason::Disqualification)));
     h.get_by_label("Penalty stones from");
@@ -266,7 +292,7 @@ fn art_24_2_a_second_warning_asks_at_once_and_the_slip_names_each_penalty_stones
 #[test]
 fn art_16_2_the_player_demands_a_reread_from_the_point_chosen() {
     // "如读秒至最后一分钟而裁判未以相应方式读秒，棋手有权利要求裁判员按规定从读错之处重新读秒。"
-    let mut h = started("chinese:0m/1");
+    let mut h = started("chinese:1m/1");
     at(&mut h, secs(45));
     h.state_mut().table.take_announcements();
     click(&mut h, "Re-read from…");
@@ -286,7 +312,7 @@ fn art_16_2_the_player_demands_a_reread_from_the_point_chosen() {
         table.clock.events().last().map(|e| &e.kind),
         Some(EventKind::Reread { from, .. }) if *from == secs(40)
     ));
-    at(&mut h, secs(56));
+    at(&mut h, secs(55));
     let calls: Vec<(Duration, &str)> = h
         .state_mut()
         .table
@@ -373,7 +399,7 @@ fn art_22_8_a_one_sided_correction_needs_the_chief_arbiters_name() {
 
 #[test]
 fn the_rulings_draw_in_chinese() {
-    let mut h = started("chinese:0m/1");
+    let mut h = started("chinese:1m/1");
     h.state_mut().table.lang = i18n::Lang::Zh;
     white_flagged(&mut h);
     let zh = |t: i18n::Text| t.tr(i18n::Lang::Zh);
@@ -421,8 +447,37 @@ mod session {
     fn reopened(path: &Path) -> Harness<'static, Driven> {
         let mut h = harness_with(Workstation::new(Settings::default(), WALL));
         ws_mut(&mut h).apply(WsCommand::File(Request::Open, Some(path.to_path_buf())), Duration::ZERO);
-        wait_files(&mut h);
+        for _ in 0..500 {
+            // Steps, not runs: a reopened table may be counting (its suggestion's spinner).
+            h.step();
+            if ws(&h).files.pending == 0 {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        settle(&mut h);
         h
+    }
+
+    /// Draws until idle, stepping while a table's dead-stone suggestion is being computed.
+    fn settle(h: &mut Harness<'static, Driven>) {
+        for _ in 0..1000 {
+            h.step();
+            let waiting = ws(h).live.iter().any(|l| {
+                l.table.counting.as_ref().is_some_and(|c| {
+                    matches!(
+                        c.suggestion,
+                        super::super::counting::Suggestion::Pending(_) | super::super::counting::Suggestion::NotAsked
+                    )
+                })
+            });
+            if !waiting {
+                h.run();
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        panic!("no suggestion after 5 s");
     }
 
     fn entries(h: &Harness<'static, Driven>, word: &str) -> usize {
@@ -437,7 +492,7 @@ mod session {
         // Black's 60 minutes and 5 reserved minutes run out at 3900 s.
         at(&mut h, secs(3901));
         h.get_by_label("Loss on time").click();
-        h.run();
+        settle(&mut h);
         assert_eq!(entries(&h, "TimeoutRuling"), 1, "one audit entry for the ruling");
         let stored = &ws(&h).session.table(TABLE).expect("table").game;
         assert!(stored.record.contains("RE[W+T]"), "{}", stored.record);

@@ -31,7 +31,7 @@ fn control(spec: &str) -> TimeControl {
 
 /// A clock in White's last byo-yomi minute that ran out at 61 s (Black pressed at 1 s).
 fn flagged() -> Clock {
-    let mut clock = Clock::new(control("chinese:0m/1"));
+    let mut clock = Clock::new(control("chinese:1m/1"));
     clock.start(Duration::ZERO, Black).unwrap();
     clock.press(s(1), Black, 1).unwrap();
     assert_eq!(clock.observe(s(62)).unwrap(), Some((White, s(61))));
@@ -106,7 +106,7 @@ fn art_22_5_a_forfeited_move_continues_the_same_byo_yomi_and_a_loss_ends_the_clo
     assert_eq!((loss.phase(), loss.reading(s(70)).lost), (Phase::Over, [false, true]));
 }
 
-/// A session whose event follows `edition`, with table 1 seated under `chinese:0m/1`.
+/// A session whose event follows `edition`, with table 1 seated under `chinese:1m/1`.
 fn session(edition: Edition) -> Session {
     let mut event = crate::support::event();
     event.edition = edition;
@@ -132,7 +132,7 @@ fn session(edition: Edition) -> Session {
         handicap: 0,
         komi: Quarters(15),
         rules: Preset::Chinese2002,
-        time_control: "chinese:0m/1".to_string(),
+        time_control: "chinese:1m/1".to_string(),
     };
     let table = Change::Table {
         table: TABLE,
@@ -201,8 +201,9 @@ fn report(player: go_arbiter::board::Color, offence: OffenceId, move_number: usi
 fn game(moves: usize) -> Game {
     let mut game = Game::new(19, Preset::Chinese2002).unwrap();
     for n in 0..moves {
-        let row = if n % 2 == 0 { 0 } else { 10 };
-        game.play(Point::new((n / 2) as u8, row)).unwrap();
+        let pair = n / 2;
+        let row = pair / 19 + if n % 2 == 0 { 0 } else { 10 };
+        game.play(Point::new((pair % 19) as u8, row as u8)).unwrap();
     }
     game
 }
@@ -309,7 +310,7 @@ fn art_24_1_each_penalty_stone_names_its_incident_and_article() {
 #[test]
 fn art_16_2_the_caller_rereads_from_the_point_chosen() {
     // "如读秒至最后一分钟而裁判未以相应方式读秒，棋手有权利要求裁判员按规定从读错之处重新读秒。"
-    let control = control("chinese:0m/1");
+    let control = control("chinese:1m/1");
     let script = Script::default();
     let mut clock = Clock::new(control);
     clock.start(Duration::ZERO, Black).unwrap();
@@ -347,7 +348,7 @@ fn art_22_8_the_proportional_correction_starts_exactly_at_2_minutes_an_hour() {
     let c = at_limit.correct_proportionally(hour + s(120), hour, "clock fault").unwrap();
     assert!(c.applied);
     assert_eq!(c.used, [s(1800), s(1920)]);
-    assert_eq!(c.corrected[0] + c.corrected[1], hour);
+    assert!(hour - (c.corrected[0] + c.corrected[1]) < ms(1), "{:?}", c.corrected);
     assert_eq!(at_limit.reading(hour + s(120)).used, c.corrected);
     let mut below = used_up(hour + ms(119_999));
     let c = below.correct_proportionally(hour + ms(119_999), hour, "clock fault").unwrap();
