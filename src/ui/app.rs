@@ -838,8 +838,8 @@ impl Table {
     }
 
     /// The arbiter rules on a timeout in the last minute (Art. 22.5, 2002 text: "读秒至最后1分钟
-    /// 超时而未着子，原则上应按判负裁决，但经读秒方申请，也可视为放弃着手权使用虚着，改判弃权一次，
-    /// 允许续弈，继续实施原先读秒方式"). A loss on time: the clock is over, the record says so and
+    /// 超时而未着子，原则上应按判负裁决，但经读秒方申请，也可视为放弃着手权使用虚着，改判弃权一次……
+    /// 继续实施原先读秒方式"). A loss on time: the clock is over, the record says so and
     /// carries the result, and the counting screen opens with the win on time for the opponent. A
     /// forfeited move (only where the edition allows it; the older text: "用时(包括读秒)超过时限，
     /// 一律判负"): a pass in the record for the flagged side, and the opponent's time runs.

@@ -204,13 +204,6 @@ pub fn show(ui: &mut egui::Ui, table: &mut Table, reading: &Reading) -> Vec<Comm
         {
             commands.push(Command::OpenDialog(Open::Correction(offender)));
         }
-        let started = !matches!(phase, Phase::Over | Phase::NotStarted);
-        if ui
-            .add_enabled(started, egui::Button::new(Text::ProportionalCorrection.tr(lang)))
-            .clicked()
-        {
-            commands.push(Command::OpenDialog(Open::Proportional));
-        }
         let adjournable = matches!(phase, Phase::Running | Phase::Paused);
         if ui
             .add_enabled(adjournable, egui::Button::new(Text::Adjourn.tr(lang)))
@@ -219,13 +212,20 @@ pub fn show(ui: &mut egui::Ui, table: &mut Table, reading: &Reading) -> Vec<Comm
             commands.push(Command::OpenDialog(Open::Adjourn));
         }
     });
-    let in_byo_yomi = reading.turn.is_some_and(|t| reading.left[t.player.index()].main.is_zero());
-    let rereadable = control.has_counted_byo_yomi()
-        && in_byo_yomi
-        && matches!(table.clock.phase(), Phase::Running | Phase::Paused);
-    if rereadable && ui.button(table.tr(Text::RereadButton)).clicked() {
-        commands.push(Command::OpenDialog(Open::Reread));
-    }
+    ui.horizontal_wrapped(|ui| {
+        let phase = table.clock.phase();
+        let started = !matches!(phase, Phase::Over | Phase::NotStarted);
+        let button = egui::Button::new(table.tr(Text::ProportionalCorrection));
+        if ui.add_enabled(started, button).clicked() {
+            commands.push(Command::OpenDialog(Open::Proportional));
+        }
+        let in_byo_yomi = reading.turn.is_some_and(|t| reading.left[t.player.index()].main.is_zero());
+        let rereadable =
+            control.has_counted_byo_yomi() && in_byo_yomi && matches!(phase, Phase::Running | Phase::Paused);
+        if rereadable && ui.button(table.tr(Text::RereadButton)).clicked() {
+            commands.push(Command::OpenDialog(Open::Reread));
+        }
+    });
     ui.horizontal(|ui| {
         let label = ui.label(table.tr(Text::TimeControl));
         let edit = egui::TextEdit::singleline(&mut table.drafts.control).desired_width(170.0);

@@ -188,7 +188,7 @@ fn every_recorded_result_stops_the_clock_count_resignation_time_forfeit_ledger_l
 #[test]
 fn art_22_5_a_timeout_in_the_last_minute_offers_a_loss_on_time_or_a_forfeited_move() {
     // "读秒至最后1分钟超时而未着子，原则上应按判负裁决，但经读秒方申请，也可视为放弃着手权使用虚着，
-    // 改判弃权一次，允许续弈，继续实施原先读秒方式。"
+    // 改判弃权一次……继续实施原先读秒方式。"
     let mut h = started("chinese:1m/1");
     white_flagged(&mut h);
     h.get_by_label("White ran out of time in the last minute: the arbiter rules (Art. 22.5)");

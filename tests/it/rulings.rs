@@ -74,7 +74,7 @@ fn a_recorded_result_stops_the_clock_for_good_with_its_reason_and_replays() {
 #[test]
 fn art_22_5_the_forfeited_move_may_be_offered_under_the_2002_text_only() {
     // 2002, Art. 22.5: "读秒至最后1分钟超时而未着子，原则上应按判负裁决，但经读秒方申请，也可视为
-    // 放弃着手权使用虚着，改判弃权一次，允许续弈，继续实施原先读秒方式".
+    // 放弃着手权使用虚着，改判弃权一次……继续实施原先读秒方式".
     // Old text, Art. 23.5: "对局者用时(包括读秒)超过时限，一律判负".
     assert!(Edition::Chinese2002.forfeited_move_on_timeout());
     assert!(!Edition::ChineseOld.forfeited_move_on_timeout());
