@@ -443,7 +443,12 @@ impl Clock {
         if chief.is_empty() {
             return Err(ClockError::NeedsChiefApproval);
         }
-        self.edit(at, player, left, &format!("{}; approved by chief arbiter {chief}", reason.trim()))
+        self.edit(
+            at,
+            player,
+            left,
+            &format!("{}; approved by chief arbiter {chief}", reason.trim()),
+        )
     }
 
     /// Proportional correction after a clock fault (Art. 22.8), with the clock stopped: `elapsed`

@@ -165,7 +165,10 @@ pub enum SessionError {
     #[error("a signature needs a name or initials")]
     MissingName,
     #[error("{table} follows the {edition} text, where a timeout is always a loss: no forfeited move (old Art. 23.5)")]
-    NoForfeitedMove { table: TableId, edition: crate::ledger::Edition },
+    NoForfeitedMove {
+        table: TableId,
+        edition: crate::ledger::Edition,
+    },
     #[error("the clock of {0} has started: its time control can no longer change")]
     ClockStarted(TableId),
     #[error("the event's settings: the event needs a name")]

@@ -285,7 +285,10 @@ impl Table {
             .entries()
             .iter()
             .any(|e| matches!(e, crate::ledger::Entry::LossConfirmed(_)));
-        let ledger = self.ledger.outcome().filter(|_| confirmed || self.clock.phase() == Phase::Over);
+        let ledger = self
+            .ledger
+            .outcome()
+            .filter(|_| confirmed || self.clock.phase() == Phase::Over);
         let resigned = match self.game.node(self.game.cursor()).action {
             Some(crate::game::Action::Resign { color }) => Some(GameResult::win(color.opponent(), Reason::Resignation)),
             _ => None,
@@ -845,7 +848,11 @@ impl Table {
     /// 一律判负"): a pass in the record for the flagged side, and the opponent's time runs.
     fn rule_timeout(&mut self, ruling: TimeoutRuling, now: Duration) {
         let reading = self.clock.reading(now);
-        let Some(player) = reading.turn.map(|t| t.player).filter(|_| reading.phase == Phase::Flagged) else {
+        let Some(player) = reading
+            .turn
+            .map(|t| t.player)
+            .filter(|_| reading.phase == Phase::Flagged)
+        else {
             self.message = Some(i18n::clock_error(&ClockError::NoTimeout, self.lang));
             return;
         };
@@ -1090,7 +1097,9 @@ impl Table {
                 let result = self.clock.correct_proportionally(now, elapsed, form.reason());
                 result.map(|_| ()).map_err(|e| i18n::clock_error(&e, self.lang))
             }),
-            Dialog::Reread(form) => form.point(self.lang).and_then(|point| self.reread(point, form.reason(), now)),
+            Dialog::Reread(form) => form
+                .point(self.lang)
+                .and_then(|point| self.reread(point, form.reason(), now)),
             Dialog::Loss(_) => {
                 // The loss form has its own buttons (record the loss, or not).
                 self.confirm_loss(now);

@@ -183,7 +183,11 @@ pub fn show(ui: &mut egui::Ui, table: &mut Table, reading: &Reading) -> Vec<Comm
         }
         ui.label(RichText::new(table.tr(phase_text(phase))).strong());
     });
-    if let Some(player) = reading.turn.map(|t| t.player).filter(|_| reading.phase == Phase::Flagged) {
+    if let Some(player) = reading
+        .turn
+        .map(|t| t.player)
+        .filter(|_| reading.phase == Phase::Flagged)
+    {
         commands.extend(timeout_rulings(ui, table, player));
     }
     if loss.is_some() && !matches!(table.dialog, Some(super::dialogs::Dialog::Loss(_))) {
@@ -219,7 +223,9 @@ pub fn show(ui: &mut egui::Ui, table: &mut Table, reading: &Reading) -> Vec<Comm
         if ui.add_enabled(started, button).clicked() {
             commands.push(Command::OpenDialog(Open::Proportional));
         }
-        let in_byo_yomi = reading.turn.is_some_and(|t| reading.left[t.player.index()].main.is_zero());
+        let in_byo_yomi = reading
+            .turn
+            .is_some_and(|t| reading.left[t.player.index()].main.is_zero());
         let rereadable =
             control.has_counted_byo_yomi() && in_byo_yomi && matches!(phase, Phase::Running | Phase::Paused);
         if rereadable && ui.button(table.tr(Text::RereadButton)).clicked() {
@@ -270,7 +276,11 @@ fn timeout_rulings(ui: &mut egui::Ui, table: &Table, player: Color) -> Vec<Comma
     let lang = table.lang;
     egui::Frame::group(ui.style()).show(ui, |ui| {
         ui.set_min_width(ui.available_width());
-        ui.label(RichText::new(Msg::RuleOnTimeout(player).text(lang)).strong().color(Color32::RED));
+        ui.label(
+            RichText::new(Msg::RuleOnTimeout(player).text(lang))
+                .strong()
+                .color(Color32::RED),
+        );
         ui.horizontal_wrapped(|ui| {
             if ui.button(Text::LossOnTime.tr(lang)).clicked() {
                 commands.push(Command::RuleTimeout(TimeoutRuling::Loss));

@@ -163,10 +163,10 @@ fn penalty_sources(table: &Table) -> Vec<String> {
         .penalty_sources()
         .into_iter()
         .map(|incident| {
-            let offence = table
-                .catalogue
-                .get(&incident.report.offence)
-                .map_or_else(|| incident.report.offence.name(lang).to_string(), |o| o.name(lang).to_string());
+            let offence = table.catalogue.get(&incident.report.offence).map_or_else(
+                || incident.report.offence.name(lang).to_string(),
+                |o| o.name(lang).to_string(),
+            );
             Msg::PenaltySource {
                 player: incident.report.player,
                 incident: incident.id.number(),

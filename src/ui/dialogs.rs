@@ -372,23 +372,30 @@ fn proportional(ui: &mut egui::Ui, form: &mut ProportionalForm, lang: Lang, cloc
         .and_then(|elapsed| copy.correct_proportionally(now, elapsed, form.reason()).ok())
         .map(|c| (c, copy.reading(now)));
     let total = |r: &crate::clock::Reading, c: Color| hms(r.left[c.index()].total(clock.control()));
-    egui::Grid::new("proportional").num_columns(3).striped(true).show(ui, |ui| {
-        ui.label("");
-        ui.label(Text::ReadingNow.tr(lang));
-        ui.label(Text::ReadingAfter.tr(lang));
-        ui.end_row();
-        for color in [Color::Black, Color::White] {
-            let name = i18n::color_name(color, lang);
-            ui.label(format!("{name} {}", Text::Used.tr(lang)));
-            ui.label(hms(before.used[color.index()]));
-            ui.label(after.as_ref().map_or("-".to_string(), |(_, r)| hms(r.used[color.index()])));
+    egui::Grid::new("proportional")
+        .num_columns(3)
+        .striped(true)
+        .show(ui, |ui| {
+            ui.label("");
+            ui.label(Text::ReadingNow.tr(lang));
+            ui.label(Text::ReadingAfter.tr(lang));
             ui.end_row();
-            ui.label(format!("{name} {}", Text::Left.tr(lang)));
-            ui.label(total(&before, color));
-            ui.label(after.as_ref().map_or("-".to_string(), |(_, r)| total(r, color)));
-            ui.end_row();
-        }
-    });
+            for color in [Color::Black, Color::White] {
+                let name = i18n::color_name(color, lang);
+                ui.label(format!("{name} {}", Text::Used.tr(lang)));
+                ui.label(hms(before.used[color.index()]));
+                ui.label(
+                    after
+                        .as_ref()
+                        .map_or("-".to_string(), |(_, r)| hms(r.used[color.index()])),
+                );
+                ui.end_row();
+                ui.label(format!("{name} {}", Text::Left.tr(lang)));
+                ui.label(total(&before, color));
+                ui.label(after.as_ref().map_or("-".to_string(), |(_, r)| total(r, color)));
+                ui.end_row();
+            }
+        });
     if let Some((correction, _)) = &after {
         let verdict = match correction.applied {
             true => Text::CorrectionApplies,
@@ -434,7 +441,12 @@ fn loss(ui: &mut egui::Ui, form: &mut LossForm, lang: Lang, catalogue: &Catalogu
         incident: l.incident.number(),
     };
     ui.label(line.text(lang));
-    ui.label(format!("{}: {} / {}", Text::Result.tr(lang), l.result().english(), l.result().chinese()));
+    ui.label(format!(
+        "{}: {} / {}",
+        Text::Result.tr(lang),
+        l.result().english(),
+        l.result().chinese()
+    ));
     if ui.button(Text::RecordLoss.tr(lang)).clicked() {
         commands.push(Command::ConfirmLoss);
     }

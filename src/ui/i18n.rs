@@ -848,7 +848,10 @@ impl Msg<'_> {
                 edition.title(lang)
             ),
             Msg::NoForfeitedMove(edition) => {
-                format!("{}：用时(包括读秒)超过时限，一律判负（旧第23条第5款），不能改判弃权一次", edition.title(lang))
+                format!(
+                    "{}：用时(包括读秒)超过时限，一律判负（旧第23条第5款），不能改判弃权一次",
+                    edition.title(lang)
+                )
             }
             Msg::NotASecond(typed) if en => format!("`{typed}` is not a second of the minute (0 to 59)"),
             Msg::NotASecond(typed) => format!("“{typed}”不是这一分钟的秒数（0至59）"),
@@ -868,12 +871,17 @@ impl Msg<'_> {
                 what,
                 article,
                 incident,
-            } => format!("{}判负：{what}（{article}），第{incident}号事件", color_name(player, lang)),
+            } => format!(
+                "{}判负：{what}（{article}），第{incident}号事件",
+                color_name(player, lang)
+            ),
             Msg::RuleOnTimeout(player) if en => format!(
                 "{} ran out of time in the last minute: the arbiter rules (Art. 22.5)",
                 color_name(player, lang)
             ),
-            Msg::RuleOnTimeout(player) => format!("{}读秒最后1分钟超时：请裁判裁决（第22.5条）", color_name(player, lang)),
+            Msg::RuleOnTimeout(player) => {
+                format!("{}读秒最后1分钟超时：请裁判裁决（第22.5条）", color_name(player, lang))
+            }
             Msg::PenaltySource {
                 player,
                 incident,
@@ -888,7 +896,10 @@ impl Msg<'_> {
                 incident,
                 offence,
                 article,
-            } => format!("{}：罚一子，第{incident}号事件，{offence}（{article}）", color_name(player, lang)),
+            } => format!(
+                "{}：罚一子，第{incident}号事件，{offence}（{article}）",
+                color_name(player, lang)
+            ),
             Msg::AlreadyOutOfTime(player, at) if en => format!(
                 "{} had already run out of time at {at}: the arbiter must rule (Art. 22.5)",
                 color_name(player, lang)

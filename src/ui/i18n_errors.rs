@@ -157,7 +157,9 @@ pub fn clock_error(e: &ClockError, lang: Lang) -> String {
             format!("不能从{point:?}重新读秒：本次读秒才到{into:?}")
         }
         ClockError::NothingUsed => "尚未用时，无须校正".to_string(),
-        ClockError::NeedsChiefApproval => "单方面的时间读数改拨，须经裁判长的认可（第22.8条）：请填写裁判长姓名".to_string(),
+        ClockError::NeedsChiefApproval => {
+            "单方面的时间读数改拨，须经裁判长的认可（第22.8条）：请填写裁判长姓名".to_string()
+        }
         ClockError::ReplayMismatch { index } => format!("第{index}条计时记录重放的结果不同"),
     }
 }
@@ -337,7 +339,10 @@ pub fn session_error(e: &SessionError, lang: Lang) -> String {
     match e {
         SessionError::NoSuchRound(n) => format!("没有第{n}轮"),
         SessionError::NoForfeitedMove { table, .. } => {
-            format!("{}按旧版规则：用时(包括读秒)超过时限，一律判负，不能改判弃权一次（旧第23条第5款）", id(table))
+            format!(
+                "{}按旧版规则：用时(包括读秒)超过时限，一律判负，不能改判弃权一次（旧第23条第5款）",
+                id(table)
+            )
         }
         SessionError::RoundExists(n) => format!("第{n}轮已存在"),
         SessionError::NoSuchTable(t) => format!("没有{}", id(t)),

@@ -112,9 +112,17 @@ fn assert_stopped_for_good(h: &Harness<'static, Driven>, what: &str) {
         "{what}: no clock runs after the result"
     );
     assert!(
-        clock.events().iter().any(|e| matches!(&e.kind, EventKind::Finish { reason } if reason.starts_with("result confirmed")))
-            || clock.events().iter().any(|e| matches!(e.kind, EventKind::TimeoutRuling { ruling: TimeoutRuling::Loss, .. })
-                || matches!(e.kind, EventKind::Lateness { forfeit: true, .. })),
+        clock
+            .events()
+            .iter()
+            .any(|e| matches!(&e.kind, EventKind::Finish { reason } if reason.starts_with("result confirmed")))
+            || clock.events().iter().any(|e| matches!(
+                e.kind,
+                EventKind::TimeoutRuling {
+                    ruling: TimeoutRuling::Loss,
+                    ..
+                }
+            ) || matches!(e.kind, EventKind::Lateness { forfeit: true, .. })),
         "{what}: {:?}",
         clock.events()
     );
@@ -130,7 +138,11 @@ fn every_recorded_result_stops_the_clock_count_resignation_time_forfeit_ledger_l
     at(&mut h, secs(20));
     press(&mut h, "Pass");
     assert!(h.state().table.counting.is_some());
-    assert_eq!(h.state().table.clock.phase(), Phase::Paused, "the game is over: the clock stops");
+    assert_eq!(
+        h.state().table.clock.phase(),
+        Phase::Paused,
+        "the game is over: the clock stops"
+    );
     at(&mut h, secs(500));
     confirm(&mut h);
     assert_stopped_for_good(&h, "count");
@@ -164,7 +176,11 @@ fn every_recorded_result_stops_the_clock_count_resignation_time_forfeit_ledger_l
     click(&mut h, "Lateness");
     type_into(&mut h, "Minutes late", "16");
     click(&mut h, "Apply");
-    assert!(matches!(h.state().table.dialog, Some(Dialog::Loss(_))), "{}", message(&h));
+    assert!(
+        matches!(h.state().table.dialog, Some(Dialog::Loss(_))),
+        "{}",
+        message(&h)
+    );
     press(&mut h, "Record the loss and end the game");
     assert_eq!(
         h.state().table.counting.as_ref().and_then(|c| c.ending),
@@ -196,14 +212,26 @@ fn art_22_5_a_timeout_in_the_last_minute_offers_a_loss_on_time_or_a_forfeited_mo
     let table = &h.state().table;
     assert_eq!(table.clock.phase(), Phase::Running);
     let reading = table.clock.reading(secs(62));
-    assert_eq!(reading.turn.map(|t| t.player), Some(Color::Black), "the opponent's time runs");
+    assert_eq!(
+        reading.turn.map(|t| t.player),
+        Some(Color::Black),
+        "the opponent's time runs"
+    );
     assert_eq!(reading.left[1].period, secs(60), "the same byo-yomi for White");
     let node = table.game.node(table.game.cursor());
-    assert_eq!(node.action, Some(Action::Pass { color: Color::White }), "the record: a pass");
+    assert_eq!(
+        node.action,
+        Some(Action::Pass { color: Color::White }),
+        "the record: a pass"
+    );
     assert!(node.comment.contains("forfeited move"), "{}", node.comment);
     assert!(matches!(
         table.clock.events().last().map(|e| &e.kind),
-        Some(EventKind::TimeoutRuling { player: Color::White, ruling: TimeoutRuling::ForfeitedMove, .. })
+        Some(EventKind::TimeoutRuling {
+            player: Color::White,
+            ruling: TimeoutRuling::ForfeitedMove,
+            ..
+        })
     ));
 
     // Black plays and presses; White runs out again: a loss on time, the result on the ending.
@@ -229,7 +257,8 @@ fn art_22_5_under_the_old_text_a_timeout_is_always_a_loss() {
     white_flagged(&mut h);
     h.get_by_label("Loss on time");
     assert!(
-        h.query_by_label("Forfeited move, same byo-yomi (player's request)").is_none(),
+        h.query_by_label("Forfeited move, same byo-yomi (player's request)")
+            .is_none(),
         "not offered"
     );
     h.get_by_label_contains("always a loss, old Art. 23.5");
@@ -255,7 +284,11 @@ fn art_23_7_a_second_phone_ring_asks_at_once_and_a_loss_not_given_needs_a_reason
     click(&mut h, "Do not give the loss");
     assert_eq!(message(&h), "not giving the loss needs a reason");
     assert!(matches!(h.state().table.dialog, Some(Dialog::Loss(_))));
-    type_into(&mut h, "Reason for not giving the loss", "the ring came from the venue's phone");
+    type_into(
+        &mut h,
+        "Reason for not giving the loss",
+        "the ring came from the venue's phone",
+    );
     click(&mut h, "Do not give the loss");
     let table = &h.state().table;
     assert!(table.dialog.is_none(), "{}", message(&h));
@@ -343,7 +376,11 @@ fn art_22_8_the_proportional_correction_shows_both_readings_and_starts_at_2_minu
     // 误差小于此数的，可以更换计时器但不改拨时间。"
     let mut h = used_up(secs(3720));
     click(&mut h, "Proportional correction");
-    assert_eq!(h.state().table.clock.phase(), Phase::Paused, "the correction stops the clock");
+    assert_eq!(
+        h.state().table.clock.phase(),
+        Phase::Paused,
+        "the correction stops the clock"
+    );
     type_into(&mut h, "True elapsed playing time (both sides)", "1h");
     h.get_by_label("Now");
     h.get_by_label("After");
@@ -521,7 +558,8 @@ mod session {
         }
         h.get_by_label("Reason for not giving the loss").focus();
         h.run();
-        h.get_by_label("Reason for not giving the loss").type_text("venue's phone");
+        h.get_by_label("Reason for not giving the loss")
+            .type_text("venue's phone");
         h.run();
         h.get_by_label("Do not give the loss").click();
         h.run();

@@ -46,7 +46,11 @@ fn a_recorded_result_stops_the_clock_for_good_with_its_reason_and_replays() {
     clock.press(s(30), Black, 1).unwrap();
     clock.finish(s(50), "result confirmed: B+R").unwrap();
     assert_eq!(clock.phase(), Phase::Over);
-    assert_eq!(clock.reading(s(5000)).used, [s(30), s(20)], "White's clock stopped at the result");
+    assert_eq!(
+        clock.reading(s(5000)).used,
+        [s(30), s(20)],
+        "White's clock stopped at the result"
+    );
     assert_eq!(clock.press(s(60), White, 2), Err(ClockError::Over));
     assert_eq!(clock.resume(s(60)), Err(ClockError::Over));
     assert!(matches!(
@@ -65,7 +69,10 @@ fn a_recorded_result_stops_the_clock_for_good_with_its_reason_and_replays() {
     paused.start(Duration::ZERO, Black).unwrap();
     paused.pause(s(10), "game over: counting").unwrap();
     paused.finish(s(400), "result confirmed: W+2.5").unwrap();
-    assert_eq!((paused.phase(), paused.reading(s(900)).used), (Phase::Over, [s(10), s(0)]));
+    assert_eq!(
+        (paused.phase(), paused.reading(s(900)).used),
+        (Phase::Over, [s(10), s(0)])
+    );
     let mut flag = flagged();
     flag.finish(s(90), "result confirmed: B+T").unwrap();
     assert_eq!(flag.phase(), Phase::Over);
@@ -95,14 +102,19 @@ fn art_22_5_the_forfeited_move_may_be_offered_under_the_2002_text_only() {
 fn art_22_5_a_forfeited_move_continues_the_same_byo_yomi_and_a_loss_ends_the_clock() {
     let mut clock = flagged();
     clock
-        .rule_timeout(s(70), TimeoutRuling::ForfeitedMove, "forfeited move on the player's request (Art. 22.5)")
+        .rule_timeout(
+            s(70),
+            TimeoutRuling::ForfeitedMove,
+            "forfeited move on the player's request (Art. 22.5)",
+        )
         .unwrap();
     let reading = clock.reading(s(70));
     assert_eq!(reading.phase, Phase::Running);
     assert_eq!(reading.turn.map(|t| t.player), Some(Black), "the opponent's time runs");
     assert_eq!(reading.left[1].period, s(60), "the same last minute again");
     let mut loss = flagged();
-    loss.rule_timeout(s(70), TimeoutRuling::Loss, "loss on time (Art. 22.5)").unwrap();
+    loss.rule_timeout(s(70), TimeoutRuling::Loss, "loss on time (Art. 22.5)")
+        .unwrap();
     assert_eq!((loss.phase(), loss.reading(s(70)).lost), (Phase::Over, [false, true]));
 }
 
@@ -174,13 +186,7 @@ fn art_22_5_the_session_refuses_a_forfeited_move_under_the_old_text() {
                 assert_eq!(session.audit.len(), trail + 1, "one audit entry for the ruling");
             }
             Edition::ChineseOld => {
-                assert_eq!(
-                    applied,
-                    Err(SessionError::NoForfeitedMove {
-                        table: TABLE,
-                        edition
-                    })
-                );
+                assert_eq!(applied, Err(SessionError::NoForfeitedMove { table: TABLE, edition }));
                 assert_eq!(session.audit.len(), trail, "a refused ruling leaves no entry");
             }
         }
@@ -223,7 +229,12 @@ fn art_23_7_a_second_phone_ring_calls_for_a_loss_the_arbiter_records_or_declines
         .unwrap();
     let pending = ledger.pending_loss().unwrap();
     assert_eq!(
-        (pending.player, pending.incident, pending.article.as_str(), pending.second_warning),
+        (
+            pending.player,
+            pending.incident,
+            pending.article.as_str(),
+            pending.second_warning
+        ),
         (Black, second, "23.7", false)
     );
     assert_eq!(pending.result(), GameResult::win(White, Reason::Disqualification));
@@ -235,14 +246,23 @@ fn art_23_7_a_second_phone_ring_calls_for_a_loss_the_arbiter_records_or_declines
         Err(LedgerError::MissingReason)
     );
     declined
-        .decline_loss(second, "the phone was the venue's, on the player's table", "14:05", "Li")
+        .decline_loss(
+            second,
+            "the phone was the venue's, on the player's table",
+            "14:05",
+            "Li",
+        )
         .unwrap();
     assert_eq!((declined.pending_loss(), declined.outcome()), (None, None));
     assert_eq!(
         declined.decline_loss(second, "again", "14:06", "Li"),
         Err(LedgerError::NoLossPending(second))
     );
-    assert_eq!(declined.penalty_stones(), [1, 0], "the first ring's warning still costs a stone");
+    assert_eq!(
+        declined.penalty_stones(),
+        [1, 0],
+        "the first ring's warning still costs a stone"
+    );
 
     // Recorded: the loss is the outcome and nothing more is called for.
     ledger.confirm_loss(Black, "14:05", "Li").unwrap();
@@ -320,7 +340,10 @@ fn art_16_2_the_caller_rereads_from_the_point_chosen() {
     assert_eq!(rewound, s(5));
     let after = clock.reading(s(45));
     assert_eq!(after.left[0].period, s(20));
-    let again: Vec<_> = caller::reread(&control, &script, &after).iter().map(|a| a.clip).collect();
+    let again: Vec<_> = caller::reread(&control, &script, &after)
+        .iter()
+        .map(|a| a.clip)
+        .collect();
     assert_eq!(again, vec!["sec_40"]);
     // The calls from there fall due again: 50 at 55 s on the timeline.
     let next = caller::due_between(&control, &script, &after, &clock.reading(s(55)));
@@ -345,20 +368,29 @@ fn art_22_8_the_proportional_correction_starts_exactly_at_2_minutes_an_hour() {
     let hour = s(3600);
     // The clock ran fast: 120 s over one true hour is corrected, 119.999 s is not.
     let mut at_limit = used_up(hour + s(120));
-    let c = at_limit.correct_proportionally(hour + s(120), hour, "clock fault").unwrap();
+    let c = at_limit
+        .correct_proportionally(hour + s(120), hour, "clock fault")
+        .unwrap();
     assert!(c.applied);
     assert_eq!(c.used, [s(1800), s(1920)]);
     assert!(hour - (c.corrected[0] + c.corrected[1]) < ms(1), "{:?}", c.corrected);
     assert_eq!(at_limit.reading(hour + s(120)).used, c.corrected);
     let mut below = used_up(hour + ms(119_999));
-    let c = below.correct_proportionally(hour + ms(119_999), hour, "clock fault").unwrap();
+    let c = below
+        .correct_proportionally(hour + ms(119_999), hour, "clock fault")
+        .unwrap();
     assert!(!c.applied);
     assert_eq!(below.reading(hour + ms(119_999)).used, [s(1800), s(1800) + ms(119_999)]);
     // The clock ran slow by the same amount.
     let mut slow = used_up(hour - s(120));
     assert!(slow.correct_proportionally(hour, hour, "clock fault").unwrap().applied);
     let mut slow_below = used_up(hour - ms(119_999));
-    assert!(!slow_below.correct_proportionally(hour, hour, "clock fault").unwrap().applied);
+    assert!(
+        !slow_below
+            .correct_proportionally(hour, hour, "clock fault")
+            .unwrap()
+            .applied
+    );
 }
 
 #[test]
