@@ -87,6 +87,9 @@ pub enum EventKind {
         rewound: Duration,
         reason: String,
     },
+    /// The game is over (a result was recorded: a count, a resignation, a loss on time, a
+    /// forfeit, a ledger's loss, ...): the clock stops for good, with the result as its reason.
+    Finish { reason: String },
 }
 
 /// The arbiter's choice after a timeout in the final minute (Art. 22.5).

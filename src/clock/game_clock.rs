@@ -21,7 +21,7 @@ pub enum Phase {
     Adjourned,
     /// The side to move ran out of time; the arbiter must rule (Art. 22.5).
     Flagged,
-    /// A loss on time or by lateness was ruled.
+    /// A loss on time or by lateness was ruled, or the game's result was recorded (`finish`).
     Over,
 }
 
@@ -65,6 +65,8 @@ pub enum ClockError {
     RereadAhead { point: Duration, into: Duration },
     #[error("no time has been used yet, there is nothing to correct")]
     NothingUsed,
+    #[error("a one-sided change of the clock's reading needs the chief arbiter's approval (Art. 22.8)")]
+    NeedsChiefApproval,
     #[error("event {index} does not replay to the same event")]
     ReplayMismatch { index: usize },
 }
@@ -209,6 +211,7 @@ impl Clock {
                 EventKind::Reread { from, reason, .. } => {
                     clock.reread_from(at, *from, reason)?;
                 }
+                EventKind::Finish { reason } => clock.finish(at, reason)?,
             }
             if clock.events.get(index) != Some(event) {
                 return Err(ClockError::ReplayMismatch { index });
@@ -424,6 +427,30 @@ impl Clock {
         Ok(())
     }
 
+    /// A one-sided correction of `player`'s reading after a clock fault (Art. 22.8: "单方面的时间
+    /// 读数改拨，须经裁判长的认可", a one-sided change needs the chief arbiter's approval): refused
+    /// without the approving chief arbiter's name, which the event's reason then carries
+    /// ("reason; approved by chief arbiter NAME"), so the audit trail keeps it. Otherwise as `edit`.
+    pub fn edit_approved(
+        &mut self,
+        at: Duration,
+        player: Color,
+        left: TimeLeft,
+        reason: &str,
+        chief: &str,
+    ) -> Result<(), ClockError> {
+        let chief = chief.trim();
+        if chief.is_empty() {
+            return Err(ClockError::NeedsChiefApproval);
+        }
+        self.edit(
+            at,
+            player,
+            left,
+            &format!("{}; approved by chief arbiter {chief}", reason.trim()),
+        )
+    }
+
     /// Proportional correction after a clock fault (Art. 22.8), with the clock stopped: `elapsed`
     /// is the true playing time so far. If the used times add up to an error of 2 minutes per
     /// hour or more, both are set in proportion to it (main time changes by the difference);
@@ -470,6 +497,28 @@ impl Clock {
             corrected,
             applied,
         })
+    }
+
+    /// The game is over (a result was recorded): the clock stops for good at `at`, the running
+    /// turn's thinking counted until then, and the event says why. A clock already over (a loss
+    /// on time or by lateness was ruled, or the game was finished before) stays as it is and
+    /// records nothing. This is the one way a recorded result stops a clock.
+    pub fn finish(&mut self, at: Duration, reason: &str) -> Result<(), ClockError> {
+        self.check_at(at)?;
+        if self.phase == Phase::Over {
+            return Ok(());
+        }
+        if self.phase == Phase::Running {
+            self.bank(at);
+        }
+        self.phase = Phase::Over;
+        self.push(
+            at,
+            EventKind::Finish {
+                reason: reason.to_string(),
+            },
+        );
+        Ok(())
     }
 
     /// Looks at the clock at `at`: if the side to move has run out of time, the clock stops at

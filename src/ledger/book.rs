@@ -10,8 +10,8 @@ use crate::game::Game;
 use crate::lang::Lang;
 
 use super::{
-    Catalogue, ClaimRefused, Decided, Edition, Entry, Incident, IncidentId, LossConfirmed, OffenceId, Override,
-    RefusedClaim, Report, Sanction, SanctionRule, check_claim,
+    Catalogue, ClaimRefused, Decided, Edition, Entry, Incident, IncidentId, LossConfirmed, LossDeclined, OffenceId,
+    Override, RefusedClaim, Report, Sanction, SanctionRule, check_claim,
 };
 
 /// Why the ledger did not record something.
@@ -43,6 +43,8 @@ pub enum LedgerError {
     MissingReason,
     #[error("no loss is proposed for {0:?}: it takes a second warning")]
     NoLossProposed(Color),
+    #[error("incident {} calls for no loss waiting for the arbiter's ruling", .0.number())]
+    NoLossPending(IncidentId),
 }
 
 /// The penalty ledger of one game under one rule edition.
@@ -186,13 +188,40 @@ impl Ledger {
         Ok(())
     }
 
-    /// The arbiter confirms the loss proposed after `player`'s second warning.
+    /// The arbiter confirms the loss the ledger calls for against `player` (`pending_loss`: the
+    /// second warning, Art. 24.2, or a sanction that loses, Art. 23.7): the game is lost.
     pub fn confirm_loss(&mut self, player: Color, wall_time: &str, by: &str) -> Result<(), LedgerError> {
-        if self.proposed_loss().map(|p| p.player) != Some(player) {
+        let Some(pending) = self.pending_loss().filter(|p| p.player == player) else {
             return Err(LedgerError::NoLossProposed(player));
-        }
+        };
         self.entries.push(Entry::LossConfirmed(LossConfirmed {
             player,
+            wall_time: wall_time.to_string(),
+            by: by.to_string(),
+            incident: Some(pending.incident),
+        }));
+        Ok(())
+    }
+
+    /// The arbiter rules that the loss `incident` calls for is not given, for `reason` (never
+    /// empty): the game goes on; the incident's warnings stay.
+    pub fn decline_loss(
+        &mut self,
+        incident: IncidentId,
+        reason: &str,
+        wall_time: &str,
+        by: &str,
+    ) -> Result<(), LedgerError> {
+        let Some(pending) = self.pending_loss().filter(|p| p.incident == incident) else {
+            return Err(LedgerError::NoLossPending(incident));
+        };
+        if reason.trim().is_empty() {
+            return Err(LedgerError::MissingReason);
+        }
+        self.entries.push(Entry::LossDeclined(LossDeclined {
+            player: pending.player,
+            incident,
+            reason: reason.trim().to_string(),
             wall_time: wall_time.to_string(),
             by: by.to_string(),
         }));

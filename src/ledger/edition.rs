@@ -75,6 +75,15 @@ impl Edition {
         }
     }
 
+    /// Whether a timeout in the last byo-yomi minute may be ruled a forfeited move instead of a
+    /// loss, on the player's request. The 2002 text, Art. 22.5: "读秒至最后1分钟超时而未着子，
+    /// 原则上应按判负裁决，但经读秒方申请，也可视为放弃着手权使用虚着，改判弃权一次……
+    /// 继续实施原先读秒方式" (yes); the older text, old Art. 23.5: "对局者用时(包括读秒)超过时限，
+    /// 一律判负" (no: always a loss). The catalogue's `ByoYomiTimeout` row says the same.
+    pub fn forfeited_move_on_timeout(self) -> bool {
+        self == Edition::Chinese2002
+    }
+
     /// What a warning means, for the foot of the catalogue.
     pub fn warning_rule(self, lang: Lang) -> &'static str {
         match (self, lang) {

@@ -1,7 +1,7 @@
 //! What a ledger's entries mean, derived every time and never stored: warnings, penalty
-//! stones for the count, the loss proposed on the second warning, the game's outcome, and
-//! the board effects the caller applies to the game record (the clock deducts lateness itself,
-//! by its `LatenessRule`).
+//! stones for the count and where each comes from, the losses waiting for the arbiter's ruling
+//! (the second warning, a sanction that loses), the game's outcome, and the board effects the
+//! caller applies to the game record (the clock deducts lateness itself, by its `LatenessRule`).
 
 use serde::{Deserialize, Serialize};
 
@@ -10,16 +10,28 @@ use crate::scoring::{GameResult, Reason};
 
 use super::{Entry, Incident, IncidentId, Ledger, Measure, OffenceId, Sanction};
 
-/// A loss the rules call for after a second warning; the arbiter confirms it
-/// (`Ledger::confirm_loss`) or overrides a warning.
+/// A loss the rules call for (after a second warning, or a sanction that loses); the arbiter
+/// records it and ends the game (`Ledger::confirm_loss`) or declines it with a reason
+/// (`Ledger::decline_loss`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ProposedLoss {
     pub player: Color,
     pub warnings: u32,
-    /// The incident that brought the second warning.
+    /// The incident that brought the second warning, or whose sanction is the loss.
     pub incident: IncidentId,
-    /// "24.2" or "old 25.2".
+    /// "24.2" or "old 25.2" (the second warning), else the incident's article ("23.7").
     pub article: String,
+    /// How the loss is recorded (by disqualification, on time, by forfeit).
+    pub reason: Reason,
+    /// Whether the second warning calls for it (else the incident's own sanction).
+    pub second_warning: bool,
+}
+
+impl ProposedLoss {
+    /// The result the loss gives: the opponent wins, for `reason`.
+    pub fn result(&self) -> GameResult {
+        GameResult::win(self.player.opponent(), self.reason)
+    }
 }
 
 /// How the ledger ends the game, if it does.
@@ -117,27 +129,80 @@ impl Ledger {
         })
     }
 
-    /// The loss the second warning calls for (Art. 24.2; old 25.2), until the arbiter
-    /// confirms it.
-    pub fn proposed_loss(&self) -> Option<ProposedLoss> {
+    /// Whether the arbiter ruled that the loss `incident` calls for is not given.
+    pub fn loss_declined(&self, incident: IncidentId) -> bool {
+        self.entries()
+            .iter()
+            .any(|e| matches!(e, Entry::LossDeclined(d) if d.incident == incident))
+    }
+
+    /// Every loss the entries call for and the arbiter has not ruled on, in the ledger's order:
+    /// a sanction that loses (a second phone ring, Art. 23.7: "初违者判警告一次，再违者判负") and
+    /// the second warning (Art. 24.2: "被判两次警告，则判该局为负"; old 25.2). A loss declined
+    /// (`decline_loss`) is not called for again, but a further warning after it is; once a
+    /// player's loss is confirmed, nothing more is called for against them.
+    fn losses_due(&self) -> Vec<ProposedLoss> {
         let limit = self.edition.warnings_that_lose();
         let mut seen = [0u32; 2];
+        let mut due = Vec::new();
         for (incident, sanction) in self.in_force() {
             let player = incident.report.player;
-            let before = seen[player.index()];
-            seen[player.index()] += sanction.0.iter().filter(|&&m| m == Measure::Warning).count() as u32;
-            if before < limit && seen[player.index()] >= limit && !self.confirmed_losses().any(|c| c == player) {
-                let warnings = self.warnings()[player.index()];
-                let article = self.edition.warning_article().to_string();
-                return Some(ProposedLoss {
+            let side = player.index();
+            let added = sanction.0.iter().filter(|&&m| m == Measure::Warning).count() as u32;
+            seen[side] += added;
+            if self.confirmed_losses().any(|c| c == player) || self.loss_declined(incident.id) {
+                continue;
+            }
+            if sanction.0.contains(&Measure::Loss) {
+                due.push(ProposedLoss {
                     player,
-                    warnings,
+                    warnings: self.warnings()[side],
                     incident: incident.id,
-                    article,
+                    article: incident.article.clone(),
+                    reason: loss_reason(&incident.report.offence),
+                    second_warning: false,
+                });
+            } else if added > 0 && seen[side] >= limit {
+                due.push(ProposedLoss {
+                    player,
+                    warnings: self.warnings()[side],
+                    incident: incident.id,
+                    article: self.edition.warning_article().to_string(),
+                    reason: Reason::Disqualification,
+                    second_warning: true,
                 });
             }
         }
-        None
+        due
+    }
+
+    /// The loss the second warning calls for (Art. 24.2; old 25.2), until the arbiter
+    /// confirms or declines it.
+    pub fn proposed_loss(&self) -> Option<ProposedLoss> {
+        self.losses_due().into_iter().find(|l| l.second_warning)
+    }
+
+    /// The first loss waiting for the arbiter's ruling (a sanction that loses, or the second
+    /// warning): record it and end the game (`confirm_loss`), or not, with a reason
+    /// (`decline_loss`).
+    pub fn pending_loss(&self) -> Option<ProposedLoss> {
+        self.losses_due().into_iter().next()
+    }
+
+    /// Where each penalty stone comes from (Art. 24.1: "被判警告一次时，该局计算胜负时在原规定
+    /// 基础上，被警告方罚出一子"): one incident per stone, in the ledger's order, the warned
+    /// player being the incident's; none under the older text.
+    pub fn penalty_sources(&self) -> Vec<&Incident> {
+        if !self.edition.warning_costs_a_stone() {
+            return Vec::new();
+        }
+        let mut sources = Vec::new();
+        for (incident, sanction) in self.in_force() {
+            for _ in sanction.0.iter().filter(|&&m| m == Measure::Warning) {
+                sources.push(incident);
+            }
+        }
+        sources
     }
 
     /// How the entries end the game: a loss (by a sanction or a confirmed second warning),
@@ -152,8 +217,10 @@ impl Ledger {
                         continue;
                     };
                     let player = incident.report.player;
+                    let declined = self.loss_declined(incident.id);
                     for &m in &sanction.0 {
                         match m {
+                            Measure::Loss if declined => {}
                             Measure::Loss => events.push(Outcome::Loses {
                                 player,
                                 reason: loss_reason(&incident.report.offence),

@@ -153,10 +153,25 @@ pub struct RefusedClaim {
     pub reason: String,
 }
 
-/// The arbiter confirms the loss the second warning proposes.
+/// The arbiter confirms the loss the ledger calls for (the second warning, Art. 24.2, or a
+/// sanction that loses, as a second phone ring, Art. 23.7).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LossConfirmed {
     pub player: Color,
+    pub wall_time: String,
+    pub by: String,
+    /// The incident that called for the loss (entries written before it was kept have none).
+    #[serde(default)]
+    pub incident: Option<IncidentId>,
+}
+
+/// The arbiter rules that the loss an incident calls for is not given, with the reason; the
+/// incident's warnings stay (and cost their stones).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LossDeclined {
+    pub player: Color,
+    pub incident: IncidentId,
+    pub reason: String,
     pub wall_time: String,
     pub by: String,
 }
@@ -168,4 +183,5 @@ pub enum Entry {
     Override(Override),
     RefusedClaim(RefusedClaim),
     LossConfirmed(LossConfirmed),
+    LossDeclined(LossDeclined),
 }

@@ -31,6 +31,8 @@ pub use claim::{ClaimRefused, GameEnd, check_claim, game_over};
 pub use edition::{Edition, UnknownEdition};
 pub use effects::{BoardEffect, Outcome, ProposedLoss};
 pub use event::{EventWarnings, PlayedGame};
-pub use incident::{Decided, Entry, Incident, IncidentId, LossConfirmed, Override, RaisedBy, RefusedClaim, Report};
+pub use incident::{
+    Decided, Entry, Incident, IncidentId, LossConfirmed, LossDeclined, Override, RaisedBy, RefusedClaim, Report,
+};
 pub use offence::{ClaimWindow, IllegalKind, Offence, OffenceId, article_label};
 pub use sanction::{Measure, Sanction, SanctionRule};

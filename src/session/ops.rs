@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::clock::{ClockEvent, ControlError, TimeControl, WrittenDuration};
+use crate::clock::{ClockEvent, ControlError, EventKind, TimeControl, TimeoutRuling, WrittenDuration};
 use crate::game::{Game, GameError};
 use crate::ledger::Ledger;
 use crate::scoring::{GameResult, Marks, Quarters};
@@ -173,6 +173,11 @@ pub enum SessionError {
     AlreadySigned { table: TableId, signer: Signer },
     #[error("a signature needs a name or initials")]
     MissingName,
+    #[error("{table} follows the {edition} text, where a timeout is always a loss: no forfeited move (old Art. 23.5)")]
+    NoForfeitedMove {
+        table: TableId,
+        edition: crate::ledger::Edition,
+    },
     #[error("the clock of {0} has started: its time control can no longer change")]
     ClockStarted(TableId),
     #[error("the clock of {0} has started: its handicap and komi can no longer change")]
@@ -417,6 +422,20 @@ fn change_game(game: &mut TableGame, id: TableId, stamp: &Stamp, change: &Change
             what
         }
         Change::Clock { event, .. } => {
+            let forfeited = matches!(
+                event.kind,
+                EventKind::TimeoutRuling {
+                    ruling: TimeoutRuling::ForfeitedMove,
+                    ..
+                }
+            );
+            if forfeited && !game.ledger.edition.forfeited_move_on_timeout() {
+                // Old Art. 23.5: "用时(包括读秒)超过时限，一律判负".
+                return Err(SessionError::NoForfeitedMove {
+                    table: id,
+                    edition: game.ledger.edition,
+                });
+            }
             game.clock_events.push(event.clone());
             game.clock()?;
             format!("clock at {}: {:?}", WrittenDuration(event.at), event.kind)

@@ -6,14 +6,16 @@ use std::time::Duration;
 
 use crate::board::{Color, Point};
 use crate::caller::{self, Announcement, Script};
-use crate::clock::{Clock, ClockError, LatenessRule, Phase, PressOutcome, Reading, TimeControl};
+use crate::clock::{Clock, ClockError, LatenessRule, Phase, PressOutcome, Reading, TimeControl, TimeoutRuling};
 use crate::game::{Game, GameError, GameInfo, Illegal, Ruling};
 use crate::ledger::{Catalogue, Edition, Ledger, OffenceId, RaisedBy, Report};
 use crate::rules::Preset;
 use crate::scoring::{GameResult, Reason};
 
 use super::counting::{self, Confirmation, Counting, Override, Refusal, Tool};
-use super::dialogs::{self, AdjournForm, CorrectionForm, Dialog, IncidentForm, LatenessForm, Open};
+use super::dialogs::{
+    self, AdjournForm, CorrectionForm, Dialog, IncidentForm, LatenessForm, LossForm, Open, ProportionalForm, RereadForm,
+};
 use super::i18n::{self, Lang, Msg, Text};
 use super::{board_view, clock_view, counting_view, ledger_view, moves_view};
 
@@ -69,6 +71,15 @@ pub enum Command {
     MinutesLeft(Color),
     /// A quick ledger entry: offender, offence.
     Incident(Color, OffenceId),
+    /// The arbiter's ruling on a timeout in the last byo-yomi minute (Art. 22.5): a loss on time
+    /// (the result, on the counting screen's ending), or on the player's request a forfeited move
+    /// (a pass in the record) with the same byo-yomi continuing, under the 2002 text only.
+    RuleTimeout(TimeoutRuling),
+    /// The loss the ledger calls for (`Ledger::pending_loss`: a second warning, Art. 24.2; a
+    /// sanction that loses, Art. 23.7) is recorded: the game ends with it.
+    ConfirmLoss,
+    /// The loss the ledger calls for is not given, for the reason typed in its form.
+    DeclineLoss,
     /// `Color` resigns: the game ends, and the result goes through the counting screen's ending
     /// (confirmation, overrides).
     Resign(Color),
@@ -260,6 +271,43 @@ impl Table {
         table
     }
 
+    /// The ending recorded before the result was confirmed, derived again for a reopened table
+    /// (the live state is not stored apart): a loss the ledger records (a confirmed loss, a
+    /// sanction, a forfeit), a loss on time ruled on the clock (Art. 22.5), a resignation at the
+    /// end of the record. The counting screen opens with it; nothing changes when none is found
+    /// or the counting screen already has an ending or a confirmed result.
+    pub fn restore_ending(&mut self) {
+        if self.counting.as_ref().is_some_and(|c| c.ending.is_some() || c.locked()) {
+            return;
+        }
+        let timeout = self.clock.events().iter().find_map(|e| match e.kind {
+            crate::clock::EventKind::TimeoutRuling {
+                player,
+                ruling: TimeoutRuling::Loss,
+                ..
+            } => Some(GameResult::win(player.opponent(), Reason::Time)),
+            _ => None,
+        });
+        let confirmed = self
+            .ledger
+            .entries()
+            .iter()
+            .any(|e| matches!(e, crate::ledger::Entry::LossConfirmed(_)));
+        let ledger = self
+            .ledger
+            .outcome()
+            .filter(|_| confirmed || self.clock.phase() == Phase::Over);
+        let resigned = match self.game.node(self.game.cursor()).action {
+            Some(crate::game::Action::Resign { color }) => Some(GameResult::win(color.opponent(), Reason::Resignation)),
+            _ => None,
+        };
+        let Some(ending) = ledger.map(|o| o.result()).or(timeout).or(resigned) else {
+            return;
+        };
+        let at = self.clock.events().last().map_or(Duration::ZERO, |e| e.at);
+        self.end_game(at, Some(ending), "reopened");
+    }
+
     pub fn tr(&self, text: Text) -> &'static str {
         text.tr(self.lang)
     }
@@ -359,8 +407,7 @@ impl Table {
                 }
                 None => {
                     if let Some(dialog) = &mut self.dialog {
-                        let control = *self.clock.control();
-                        commands.extend(dialogs::show(ui, dialog, self.lang, &control, &self.catalogue));
+                        commands.extend(dialogs::show(ui, dialog, self.lang, &self.clock, now, &self.catalogue));
                     }
                     commands.extend(clock_view::show(ui, self, &reading));
                     ui.separator();
@@ -400,7 +447,8 @@ impl Table {
         if command != Command::Tick {
             self.tick(now);
         }
-        if self.counting.is_some() && self.counting_command(&command) {
+        let pending = self.ledger.pending_loss().map(|l| l.incident);
+        if self.counting.is_some() && self.counting_command(&command, now) {
             self.last_reading = self.clock.reading(now);
             return;
         }
@@ -436,6 +484,9 @@ impl Table {
             Command::SetControl(text) => self.set_control(&text, now),
             Command::MinutesLeft(color) => self.minutes_left(color, now),
             Command::Incident(player, offence) => self.incident(player, offence, now),
+            Command::RuleTimeout(ruling) => self.rule_timeout(ruling, now),
+            Command::ConfirmLoss => self.confirm_loss(now),
+            Command::DeclineLoss => self.decline_loss(now),
             Command::Resign(color) => self.resign(color, now),
             Command::RecordAsPlayed(ruling) => self.record_as_played(ruling, now),
             Command::Handicap(stones) => self.handicap(stones),
@@ -445,7 +496,7 @@ impl Table {
                 self.message = None;
             }
             Command::SubmitDialog => self.submit_dialog(now),
-            Command::EnterCounting => self.enter_counting(),
+            Command::EnterCounting => self.end_game(now, None, "counting"),
             Command::LeaveCounting
             | Command::AcceptSuggestion
             | Command::SetTool(_)
@@ -458,11 +509,50 @@ impl Table {
                 self.message = Some(Refusal::NotCounting.text(self.lang));
             }
             Command::EndDispute => match self.dispute.is_some() {
-                true => self.enter_counting(),
+                true => self.end_game(now, None, "dispute ended: counting"),
                 false => self.message = Some(Refusal::NoDispute.text(self.lang)),
             },
         }
+        // A loss the ledger now calls for asks the arbiter at once (Art. 24.2, 23.7).
+        let now_pending = self.ledger.pending_loss();
+        if let Some(loss) = now_pending.filter(|l| Some(l.incident) != pending && self.counting.is_none()) {
+            self.dialog = Some(Dialog::Loss(LossForm::new(loss, &self.ledger)));
+        }
         self.last_reading = self.clock.reading(now);
+    }
+
+    /// The one place a result stops the clock (every ending goes through it: a count, a
+    /// resignation, a loss on time, a forfeit, a ledger's loss, a confirmation). While the result
+    /// is only proposed (the counting screen is open, play may resume) a running clock is paused;
+    /// once it is recorded (`for_good`: confirmed) the clock is over. Each stop is a clock event
+    /// with `why` as its reason.
+    fn stop_clock(&mut self, now: Duration, why: &str, for_good: bool) {
+        let stopped = match (for_good, self.clock.phase()) {
+            // A clock never started (a record opened from a file) has nothing to stop.
+            (true, Phase::NotStarted) => Ok(()),
+            (true, _) => self.clock.finish(now, why),
+            (false, Phase::Running) => self.clock.pause(now, why),
+            (false, _) => Ok(()),
+        };
+        if let Err(e) = stopped {
+            self.message = Some(i18n::clock_error(&e, self.lang));
+        }
+    }
+
+    /// The game ends: the clock stops (`stop_clock`, the reason `why`) and the counting screen
+    /// opens with `ending` (none: the count decides), to be confirmed like any result.
+    fn end_game(&mut self, now: Duration, ending: Option<GameResult>, why: &str) {
+        self.refused = None;
+        self.stop_clock(now, &format!("game over: {why}"), false);
+        if self.counting.is_none() || self.dispute.is_some() {
+            self.enter_counting();
+        }
+        if let (Some(c), Some(result)) = (&mut self.counting, ending) {
+            if let Some(winner) = result.winner {
+                c.winner = winner;
+            }
+            c.ending = Some(result);
+        }
     }
 
     /// Counting starts (again, after a dispute: its outcome goes into the record).
@@ -477,7 +567,7 @@ impl Table {
     /// A command while counting: `true` when it was taken here. Changes to the result are refused
     /// once it is confirmed, until the chief arbiter's override; moving in the record is refused
     /// until play resumes.
-    fn counting_command(&mut self, command: &Command) -> bool {
+    fn counting_command(&mut self, command: &Command, now: Duration) -> bool {
         let Some(c) = self.counting.as_mut() else { return false };
         let changes_result = matches!(
             command,
@@ -542,7 +632,9 @@ impl Table {
                             arbiter: names[2].to_string(),
                             result,
                         });
-                        Ok(())
+                        self.message = None;
+                        self.stop_clock(now, &format!("result confirmed: {}", result.sgf_re()), true);
+                        return true;
                     }
                 }
             }
@@ -637,7 +729,7 @@ impl Table {
         self.refused = None;
         self.press_for_move(mover, now);
         if self.game.position().passes_in_row >= 2 {
-            self.enter_counting();
+            self.end_game(now, None, "two passes: counting");
         }
     }
 
@@ -752,16 +844,99 @@ impl Table {
             return;
         }
         self.game.resign(color);
-        self.refused = None;
-        if self.clock.phase() == Phase::Running
-            && let Err(e) = self.clock.pause(now, &format!("{} resigned", color.name()))
-        {
-            self.message = Some(i18n::clock_error(&e, self.lang));
+        let result = GameResult::win(color.opponent(), Reason::Resignation);
+        self.end_game(now, Some(result), &format!("{} resigned", color.name()));
+    }
+
+    /// The arbiter rules on a timeout in the last minute (Art. 22.5, 2002 text: "读秒至最后1分钟
+    /// 超时而未着子，原则上应按判负裁决，但经读秒方申请，也可视为放弃着手权使用虚着，改判弃权一次……
+    /// 继续实施原先读秒方式"). A loss on time: the clock is over, the record says so and
+    /// carries the result, and the counting screen opens with the win on time for the opponent. A
+    /// forfeited move (only where the edition allows it; the older text: "用时(包括读秒)超过时限，
+    /// 一律判负"): a pass in the record for the flagged side, and the opponent's time runs.
+    fn rule_timeout(&mut self, ruling: TimeoutRuling, now: Duration) {
+        let reading = self.clock.reading(now);
+        let Some(player) = reading
+            .turn
+            .map(|t| t.player)
+            .filter(|_| reading.phase == Phase::Flagged)
+        else {
+            self.message = Some(i18n::clock_error(&ClockError::NoTimeout, self.lang));
+            return;
+        };
+        let edition = self.ledger.edition;
+        if ruling == TimeoutRuling::ForfeitedMove && !edition.forfeited_move_on_timeout() {
+            self.message = Some(Msg::NoForfeitedMove(edition).text(self.lang));
+            return;
         }
-        self.enter_counting();
-        if let Some(c) = &mut self.counting {
-            c.winner = color.opponent();
-            c.ending = Some(GameResult::win(color.opponent(), Reason::Resignation));
+        let reason = match ruling {
+            TimeoutRuling::Loss => "loss on time (Art. 22.5)",
+            TimeoutRuling::ForfeitedMove => "forfeited move on the player's request (Art. 22.5)",
+        };
+        if let Err(e) = self.clock.rule_timeout(now, ruling, reason) {
+            self.message = Some(i18n::clock_error(&e, self.lang));
+            return;
+        }
+        self.message = None;
+        self.caption = None;
+        match ruling {
+            TimeoutRuling::Loss => {
+                let result = GameResult::win(player.opponent(), Reason::Time);
+                let note = format!("{} ran out of time in the last minute: {reason}.", player.name());
+                counting::add_comment(&mut self.game, &note);
+                self.game.info.result = result.sgf_re();
+                self.end_game(now, Some(result), reason);
+            }
+            TimeoutRuling::ForfeitedMove => {
+                let note = format!(
+                    "{} ran out of time in the last minute: {reason}; the same byo-yomi continues.",
+                    player.name()
+                );
+                if self.game.to_move() == player {
+                    self.game.pass();
+                }
+                counting::add_comment(&mut self.game, &note);
+            }
+        }
+    }
+
+    /// The arbiter records the loss the ledger calls for: the ledger confirms it and the game
+    /// ends with it (the clock stops, the counting screen's ending is the loss).
+    fn confirm_loss(&mut self, now: Duration) {
+        let Some(loss) = self.ledger.pending_loss() else {
+            self.message = Some(Text::NoLossPending.tr(self.lang).to_string());
+            return;
+        };
+        let wall = format!("+{}", clock_view::hms(now));
+        if let Err(e) = self.ledger.confirm_loss(loss.player, &wall, "arbiter") {
+            self.message = Some(Msg::NotRecorded(&e).text(self.lang));
+            return;
+        }
+        self.dialog = None;
+        self.message = None;
+        let why = format!("{} loses (Art. {})", loss.player.name(), loss.article);
+        self.end_game(now, Some(loss.result()), &why);
+    }
+
+    /// The arbiter does not give the loss the ledger calls for, for the reason typed in the form;
+    /// the ledger keeps the ruling and the game goes on.
+    fn decline_loss(&mut self, now: Duration) {
+        let Some(Dialog::Loss(form)) = &self.dialog else {
+            self.message = Some(Text::NoLossPending.tr(self.lang).to_string());
+            return;
+        };
+        let (incident, reason) = (form.loss.incident, form.reason.trim().to_string());
+        if reason.is_empty() {
+            self.message = Some(Text::DeclineNeedsReason.tr(self.lang).to_string());
+            return;
+        }
+        let wall = format!("+{}", clock_view::hms(now));
+        match self.ledger.decline_loss(incident, &reason, &wall, "arbiter") {
+            Ok(()) => {
+                self.dialog = None;
+                self.message = None;
+            }
+            Err(e) => self.message = Some(Msg::NotRecorded(&e).text(self.lang)),
         }
     }
 
@@ -847,6 +1022,29 @@ impl Table {
                     &self.clock.reading(now).left[player.index()],
                 ))
             }
+            Open::Proportional => {
+                if self.clock.phase() == Phase::Running
+                    && let Err(e) = self.clock.pause(now, "clock fault: proportional correction")
+                {
+                    self.message = Some(i18n::clock_error(&e, self.lang));
+                    return;
+                }
+                Dialog::Proportional(ProportionalForm {
+                    elapsed: String::new(),
+                    reason: "clock fault".to_string(),
+                })
+            }
+            Open::Reread => Dialog::Reread(RereadForm {
+                from: String::new(),
+                reason: "miscalled: re-read on the player's demand (Art. 16.2)".to_string(),
+            }),
+            Open::Loss => match self.ledger.pending_loss() {
+                Some(loss) => Dialog::Loss(LossForm::new(loss, &self.ledger)),
+                None => {
+                    self.message = Some(Text::NoLossPending.tr(self.lang).to_string());
+                    return;
+                }
+            },
             Open::Lateness(player) | Open::Incident(player, OffenceId::Lateness) => Dialog::Lateness(LatenessForm {
                 player,
                 late: String::new(),
@@ -874,6 +1072,23 @@ impl Table {
         self.dialog = Some(dialog);
     }
 
+    /// Re-reading from a miscalled point on the player's demand (Art. 16.2: "棋手有权利要求裁判员
+    /// 按规定从读错之处重新读秒"): the clock sets the side to move's minute back to `point`, the
+    /// caller says that point's call again now, and its calls from there fall due again.
+    fn reread(&mut self, point: Duration, reason: &str, now: Duration) -> Result<(), String> {
+        self.clock
+            .reread_from(now, point, reason)
+            .map_err(|e| i18n::clock_error(&e, self.lang))?;
+        let reading = self.clock.reading(now);
+        let again = caller::reread(self.clock.control(), &self.script, &reading);
+        if let Some(last) = again.last() {
+            self.caption = Some(Caption::of(last));
+        }
+        self.keep_calls(&again);
+        self.last_reading = reading;
+        Ok(())
+    }
+
     /// Checks the open form and applies it through the engines; a refusal keeps it open.
     fn submit_dialog(&mut self, now: Duration) {
         let Some(dialog) = self.dialog.clone() else {
@@ -881,9 +1096,23 @@ impl Table {
         };
         let outcome = match &dialog {
             Dialog::Correction(form) => form.time_left(self.lang).and_then(|left| {
-                let result = self.clock.edit(now, form.player, left, form.reason.trim());
+                let result = self
+                    .clock
+                    .edit_approved(now, form.player, left, form.reason.trim(), &form.chief);
                 result.map_err(|e| i18n::clock_error(&e, self.lang))
             }),
+            Dialog::Proportional(form) => form.elapsed(self.lang).and_then(|elapsed| {
+                let result = self.clock.correct_proportionally(now, elapsed, form.reason());
+                result.map(|_| ()).map_err(|e| i18n::clock_error(&e, self.lang))
+            }),
+            Dialog::Reread(form) => form
+                .point(self.lang)
+                .and_then(|point| self.reread(point, form.reason(), now)),
+            Dialog::Loss(_) => {
+                // The loss form has its own buttons (record the loss, or not).
+                self.confirm_loss(now);
+                return;
+            }
             Dialog::Lateness(form) => self.lateness(form, now),
             Dialog::Adjourn(form) => {
                 let number = u32::try_from(self.game.position().move_number + 1).unwrap_or(u32::MAX);

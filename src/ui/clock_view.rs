@@ -1,17 +1,19 @@
 //! The clock panel: two large faces (main time, byo-yomi state, reserved minutes or periods left,
-//! warnings next to each name), start / pause / resume / press, the time-control field, the
-//! current call as a large caption, and "how many minutes are left?". Reads; returns commands.
+//! warnings next to each name), start / pause / resume / press, the rulings on a timeout
+//! (Art. 22.5), the clock's corrections (Art. 22.8) and re-reading (Art. 16.2), the time-control
+//! field, the current call as a large caption, and "how many minutes are left?". Reads; returns
+//! commands.
 
 use std::time::Duration;
 
 use egui::{Color32, RichText};
 
 use crate::board::Color;
-use crate::clock::{Phase, Reading, TimeControl, TimeLeft};
+use crate::clock::{Phase, Reading, TimeControl, TimeLeft, TimeoutRuling};
 
 use super::app::{Command, Keys, Table};
 use super::dialogs::Open;
-use super::i18n::{self, Lang, Text};
+use super::i18n::{self, Lang, Msg, Text};
 
 /// The written forms the time-control field takes (see `clock::control`).
 const CONTROL_FORMS: &str = "absolute:60m, chinese:60m/5, japanese:10m+3x30s, canadian:60m+15/10m, fischer:30m+20s, \
@@ -96,7 +98,12 @@ pub fn show(ui: &mut egui::Ui, table: &mut Table, reading: &Reading) -> Vec<Comm
     let mut commands = Vec::new();
     let control = *table.clock.control();
     let warnings = table.ledger.warnings();
-    let loss = table.ledger.proposed_loss().map(|l| l.player);
+    let pending = table.ledger.pending_loss();
+    let loss = pending.as_ref().map(|l| l.player);
+    let loss_text = match pending.as_ref().is_some_and(|l| l.second_warning) {
+        true => Text::LossProposed,
+        false => Text::LossCalledFor,
+    };
     ui.columns(2, |columns| {
         for (ui, color) in columns.iter_mut().zip([Color::Black, Color::White]) {
             let to_move = reading.turn.map(|t| t.player) == Some(color);
@@ -129,7 +136,7 @@ pub fn show(ui: &mut egui::Ui, table: &mut Table, reading: &Reading) -> Vec<Comm
                     let w = warnings[color.index()];
                     let (wtext, wcolor) = match (w, loss == Some(color)) {
                         (_, true) => (
-                            format!("{}: {}", i18n::warnings(w, table.lang), table.tr(Text::LossProposed)),
+                            format!("{}: {}", i18n::warnings(w, table.lang), table.tr(loss_text)),
                             Color32::RED,
                         ),
                         (0, _) => (i18n::warnings(0, table.lang), ink),
@@ -176,6 +183,21 @@ pub fn show(ui: &mut egui::Ui, table: &mut Table, reading: &Reading) -> Vec<Comm
         }
         ui.label(RichText::new(table.tr(phase_text(phase))).strong());
     });
+    if let Some(player) = reading
+        .turn
+        .map(|t| t.player)
+        .filter(|_| reading.phase == Phase::Flagged)
+    {
+        commands.extend(timeout_rulings(ui, table, player));
+    }
+    if loss.is_some() && !matches!(table.dialog, Some(super::dialogs::Dialog::Loss(_))) {
+        ui.horizontal(|ui| {
+            ui.colored_label(Color32::RED, table.tr(loss_text));
+            if ui.button(table.tr(Text::RuleOnLoss)).clicked() {
+                commands.push(Command::OpenDialog(Open::Loss));
+            }
+        });
+    }
     ui.horizontal(|ui| {
         let phase = table.clock.phase();
         let lang = table.lang;
@@ -192,6 +214,22 @@ pub fn show(ui: &mut egui::Ui, table: &mut Table, reading: &Reading) -> Vec<Comm
             .clicked()
         {
             commands.push(Command::OpenDialog(Open::Adjourn));
+        }
+    });
+    ui.horizontal_wrapped(|ui| {
+        let phase = table.clock.phase();
+        let started = !matches!(phase, Phase::Over | Phase::NotStarted);
+        let button = egui::Button::new(table.tr(Text::ProportionalCorrection));
+        if ui.add_enabled(started, button).clicked() {
+            commands.push(Command::OpenDialog(Open::Proportional));
+        }
+        let in_byo_yomi = reading
+            .turn
+            .is_some_and(|t| reading.left[t.player.index()].main.is_zero());
+        let rereadable =
+            control.has_counted_byo_yomi() && in_byo_yomi && matches!(phase, Phase::Running | Phase::Paused);
+        if rereadable && ui.button(table.tr(Text::RereadButton)).clicked() {
+            commands.push(Command::OpenDialog(Open::Reread));
         }
     });
     ui.horizontal(|ui| {
@@ -227,6 +265,36 @@ pub fn show(ui: &mut egui::Ui, table: &mut Table, reading: &Reading) -> Vec<Comm
                 ui.label(RichText::new(text).size(32.0).strong().color(Color32::WHITE));
             }
         });
+    commands
+}
+
+/// The rulings on a timeout in the last minute (Art. 22.5): a loss on time, or on the player's
+/// request a forfeited move with the same byo-yomi, offered only where the edition has it (the
+/// older text: "用时(包括读秒)超过时限，一律判负") and the time control has byo-yomi to continue.
+fn timeout_rulings(ui: &mut egui::Ui, table: &Table, player: Color) -> Vec<Command> {
+    let mut commands = Vec::new();
+    let lang = table.lang;
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        ui.set_min_width(ui.available_width());
+        ui.label(
+            RichText::new(Msg::RuleOnTimeout(player).text(lang))
+                .strong()
+                .color(Color32::RED),
+        );
+        ui.horizontal_wrapped(|ui| {
+            if ui.button(Text::LossOnTime.tr(lang)).clicked() {
+                commands.push(Command::RuleTimeout(TimeoutRuling::Loss));
+            }
+            let offered = table.ledger.edition.forfeited_move_on_timeout()
+                && table.clock.control().after_forfeited_move().is_some();
+            if offered && ui.button(Text::ForfeitedMoveRuling.tr(lang)).clicked() {
+                commands.push(Command::RuleTimeout(TimeoutRuling::ForfeitedMove));
+            }
+        });
+        if !table.ledger.edition.forfeited_move_on_timeout() {
+            ui.label(RichText::new(Text::AlwaysLossOld.tr(lang)).small().weak());
+        }
+    });
     commands
 }
 

@@ -339,7 +339,7 @@ fn list(points: &[Point], size: u8) -> String {
 }
 
 /// Adds `text` to the comment of the node at the cursor (after what is there).
-fn add_comment(game: &mut Game, text: &str) {
+pub(crate) fn add_comment(game: &mut Game, text: &str) {
     let old = game.node(game.cursor()).comment.clone();
     let new = if old.trim().is_empty() {
         text.to_string()

@@ -8,6 +8,7 @@
 use egui::{Color32, RichText};
 
 use crate::board::Color;
+use crate::ledger::article_label;
 use crate::scoring::{Count, OneSide, Quarters, Reason};
 use crate::session::{AuditEntry, Role};
 
@@ -104,6 +105,7 @@ pub fn show(ui: &mut egui::Ui, table: &mut Table) -> Vec<Command> {
     let mut commands = Vec::new();
     let lang = table.lang;
     let penalties = table.ledger.penalty_stones();
+    let sources = penalty_sources(table);
     let Some(counting) = table.counting.as_mut() else {
         return commands;
     };
@@ -121,7 +123,7 @@ pub fn show(ui: &mut egui::Ui, table: &mut Table) -> Vec<Command> {
         }
     });
     match &count {
-        Ok(count) => slip(ui, count, counting, lang),
+        Ok(count) => slip(ui, count, counting, &sources, lang),
         Err(e) => {
             ui.colored_label(BAD, i18n::scoring_error(e, lang));
         }
@@ -152,8 +154,33 @@ pub fn show(ui: &mut egui::Ui, table: &mut Table) -> Vec<Command> {
     commands
 }
 
-/// The count of one side against its par, as written on the slip; the hand count under it.
-fn slip(ui: &mut egui::Ui, count: &Count, counting: &mut Counting, lang: i18n::Lang) {
+/// Where each penalty stone comes from (Art. 24.1): one line a stone, the warned player, the
+/// incident, its offence and article.
+fn penalty_sources(table: &Table) -> Vec<String> {
+    let lang = table.lang;
+    let ledger = &table.ledger;
+    ledger
+        .penalty_sources()
+        .into_iter()
+        .map(|incident| {
+            let offence = table.catalogue.get(&incident.report.offence).map_or_else(
+                || incident.report.offence.name(lang).to_string(),
+                |o| o.name(lang).to_string(),
+            );
+            Msg::PenaltySource {
+                player: incident.report.player,
+                incident: incident.id.number(),
+                offence: &offence,
+                article: &article_label(&incident.article, lang),
+            }
+            .text(lang)
+        })
+        .collect()
+}
+
+/// The count of one side against its par, as written on the slip (the penalty stones' sources
+/// next to them); the hand count under it.
+fn slip(ui: &mut egui::Ui, count: &Count, counting: &mut Counting, sources: &[String], lang: i18n::Lang) {
     let Ok(one) = OneSide::new(count, counting.side) else {
         // Territory counting: both sides' totals.
         egui::Grid::new("territory").num_columns(2).show(ui, |ui| {
@@ -163,6 +190,9 @@ fn slip(ui: &mut egui::Ui, count: &Count, counting: &mut Counting, lang: i18n::L
                 ui.end_row();
             }
         });
+        for source in sources {
+            ui.label(RichText::new(source).small());
+        }
         return;
     };
     let name = i18n::color_name(counting.side, lang);
@@ -188,6 +218,14 @@ fn slip(ui: &mut egui::Ui, count: &Count, counting: &mut Counting, lang: i18n::L
         ui.label(Text::PenaltyStones.tr(lang));
         ui.label(signed(one.penalties, lang));
         ui.end_row();
+        for (i, source) in sources.iter().enumerate() {
+            ui.label(match i {
+                0 => RichText::new(Text::PenaltyFrom.tr(lang)).small(),
+                _ => RichText::new(""),
+            });
+            ui.label(RichText::new(source).small());
+            ui.end_row();
+        }
         ui.label(RichText::new(Text::Par.tr(lang)).strong());
         ui.label(RichText::new(stones(one.par, lang)).strong());
         ui.end_row();

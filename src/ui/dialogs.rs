@@ -1,4 +1,6 @@
-//! Small forms that ask for a reason: clock corrections, lateness, adjournment, incidents. A form
+//! Small forms that ask for a reason: clock corrections (one-sided, with the chief arbiter's
+//! approval; proportional, Art. 22.8), re-reading from a miscalled point (Art. 16.2), lateness,
+//! adjournment, incidents, the ruling on a loss the ledger calls for. A form
 //! is state the panel edits freely (text being typed, a choice); its buttons return commands, and
 //! `Table::apply` checks and applies it through the engines (clock, ledger, game).
 
@@ -7,18 +9,25 @@ use std::time::Duration;
 use egui::RichText;
 
 use crate::board::{Color, Point};
-use crate::clock::{ControlError, DurationFault, TimeControl, TimeLeft, parse_duration};
-use crate::ledger::{Catalogue, OffenceId, Sanction};
+use crate::clock::{Clock, ControlError, DurationFault, TimeControl, TimeLeft, parse_duration};
+use crate::ledger::{Catalogue, Ledger, OffenceId, ProposedLoss, Sanction, article_label};
 
 use super::app::Command;
 use super::clock_view::hms;
-use super::i18n::{self, Lang, Text};
+use super::i18n::{self, Lang, Msg, Text};
 
 /// Which form to open (the table fills it in from the game and the clock at that instant).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Open {
-    /// Set a side's time (main time, byo-yomi state).
+    /// Set a side's time (main time, byo-yomi state): a one-sided change, approved by the chief
+    /// arbiter (Art. 22.8).
     Correction(Color),
+    /// Both times corrected in proportion to the true elapsed playing time (Art. 22.8).
+    Proportional,
+    /// Re-read the side to move's current minute from a miscalled point (Art. 16.2).
+    Reread,
+    /// The ruling on the loss the ledger calls for (Art. 24.2, 23.7).
+    Loss,
     /// A player was late at the start.
     Lateness(Color),
     /// Adjourn the game: the side to move seals its move.
@@ -31,6 +40,9 @@ pub enum Open {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Dialog {
     Correction(CorrectionForm),
+    Proportional(ProportionalForm),
+    Reread(RereadForm),
+    Loss(LossForm),
     Lateness(LatenessForm),
     Adjourn(AdjournForm),
     Incident(IncidentForm),
@@ -48,6 +60,49 @@ pub struct CorrectionForm {
     /// Canadian: moves still to play in the period.
     pub period_moves: String,
     pub reason: String,
+    /// The chief arbiter who approves the one-sided change (Art. 22.8: "单方面的时间读数改拨，须经
+    /// 裁判长的认可"): their name, until the chief arbiter has a credential of their own.
+    pub chief: String,
+}
+
+/// Art. 22.8: "读数总和的误差超过每小时2分钟（含）的，应立即更换计时器，并参照双方已用时间按比例
+/// 拨正时间。误差小于此数的，可以更换计时器但不改拨时间。" The arbiter enters the true elapsed
+/// playing time; the form shows both readings as they are and as the correction would leave them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProportionalForm {
+    /// The true playing time so far, both sides together ("1h", "62m30s").
+    pub elapsed: String,
+    pub reason: String,
+}
+
+/// Art. 16.2: "如读秒至最后一分钟而裁判未以相应方式读秒，棋手有权利要求裁判员按规定从读错之处
+/// 重新读秒。" The point of the current minute (or period) to read again from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RereadForm {
+    /// The second of the current minute the caller re-reads from ("30").
+    pub from: String,
+    pub reason: String,
+}
+
+/// The ruling on a loss the ledger calls for: record it and end the game, or not, with a reason.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LossForm {
+    pub loss: ProposedLoss,
+    /// The offence of the incident that calls for it.
+    pub offence: Option<OffenceId>,
+    /// Why the loss is not given (needed only for that).
+    pub reason: String,
+}
+
+impl LossForm {
+    pub fn new(loss: ProposedLoss, ledger: &Ledger) -> LossForm {
+        let offence = ledger.incident(loss.incident).map(|i| i.report.offence.clone());
+        LossForm {
+            loss,
+            offence,
+            reason: String::new(),
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -102,6 +157,7 @@ impl CorrectionForm {
             period: written(left.period),
             period_moves: left.period_moves.to_string(),
             reason: String::new(),
+            chief: String::new(),
         }
     }
 
@@ -124,6 +180,40 @@ impl CorrectionForm {
             period: duration(&self.period, Text::CurrentPeriod)?,
             period_moves: number(&self.period_moves, Text::PeriodMoves)?,
         })
+    }
+}
+
+impl ProportionalForm {
+    /// The true elapsed playing time typed: a number of minutes or a written duration.
+    pub fn elapsed(&self, lang: Lang) -> Result<Duration, String> {
+        minutes_or_duration(&self.elapsed)
+            .map_err(|e| i18n::labelled(Text::TrueElapsed, &i18n::control_error(&e, lang), lang))
+    }
+
+    /// The reason recorded with the correction (a clock fault when none is typed).
+    pub fn reason(&self) -> &str {
+        match self.reason.trim() {
+            "" => "clock fault",
+            reason => reason,
+        }
+    }
+}
+
+impl RereadForm {
+    /// The point into the current minute: whole seconds, 0 to 59.
+    pub fn point(&self, lang: Lang) -> Result<Duration, String> {
+        let text = self.from.trim();
+        match text.parse::<u64>() {
+            Ok(second) if second < 60 => Ok(Duration::from_secs(second)),
+            _ => Err(Msg::NotASecond(text).text(lang)),
+        }
+    }
+
+    pub fn reason(&self) -> &str {
+        match self.reason.trim() {
+            "" => "miscalled: re-read on the player's demand (Art. 16.2)",
+            reason => reason,
+        }
     }
 }
 
@@ -175,20 +265,30 @@ pub fn written(d: Duration) -> String {
     if out.is_empty() { "0".to_string() } else { out }
 }
 
-/// The open form, with its buttons. `control` is the clock's time control (which fields a
-/// correction shows); `catalogue` names the offence and its sanctions.
+/// The open form, with its buttons. `clock` read at `now` fills what a form shows (which fields
+/// a correction has, the readings before and after a proportional correction, the point of the
+/// minute now); `catalogue` names the offence and its sanctions.
 pub fn show(
     ui: &mut egui::Ui,
     dialog: &mut Dialog,
     lang: Lang,
-    control: &TimeControl,
+    clock: &Clock,
+    now: Duration,
     catalogue: &Catalogue,
 ) -> Vec<Command> {
     let mut commands = Vec::new();
+    let control = clock.control();
     egui::Frame::group(ui.style()).show(ui, |ui| {
         ui.set_min_width(ui.available_width());
+        if let Dialog::Loss(form) = dialog {
+            loss(ui, form, lang, catalogue, &mut commands);
+            return;
+        }
         match dialog {
+            Dialog::Loss(_) => {}
             Dialog::Correction(form) => correction(ui, form, lang, control, &mut commands),
+            Dialog::Proportional(form) => proportional(ui, form, lang, clock, now),
+            Dialog::Reread(form) => reread(ui, form, lang, clock, now),
             Dialog::Lateness(form) => lateness(ui, form, lang, &mut commands),
             Dialog::Adjourn(form) => {
                 ui.label(RichText::new(Text::Adjourn.tr(lang)).strong());
@@ -254,6 +354,111 @@ fn correction(
         field(ui, Text::PeriodMoves.tr(lang), &mut form.period_moves);
     }
     field(ui, Text::Reason.tr(lang), &mut form.reason);
+    field(ui, Text::ApprovingChief.tr(lang), &mut form.chief);
+    ui.label(RichText::new(Text::OneSidedNeedsChief.tr(lang)).small().weak());
+}
+
+/// The proportional correction: the true elapsed time, and both readings now and after.
+fn proportional(ui: &mut egui::Ui, form: &mut ProportionalForm, lang: Lang, clock: &Clock, now: Duration) {
+    ui.label(RichText::new(Text::ProportionalCorrection.tr(lang)).strong());
+    field(ui, Text::TrueElapsed.tr(lang), &mut form.elapsed);
+    field(ui, Text::Reason.tr(lang), &mut form.reason);
+    let before = clock.reading(now);
+    // What the correction would do, on a copy of the clock (the engine decides, 2 minutes an hour).
+    let mut copy = clock.clone();
+    let after = form
+        .elapsed(lang)
+        .ok()
+        .and_then(|elapsed| copy.correct_proportionally(now, elapsed, form.reason()).ok())
+        .map(|c| (c, copy.reading(now)));
+    let total = |r: &crate::clock::Reading, c: Color| hms(r.left[c.index()].total(clock.control()));
+    egui::Grid::new("proportional")
+        .num_columns(3)
+        .striped(true)
+        .show(ui, |ui| {
+            ui.label("");
+            ui.label(Text::ReadingNow.tr(lang));
+            ui.label(Text::ReadingAfter.tr(lang));
+            ui.end_row();
+            for color in [Color::Black, Color::White] {
+                let name = i18n::color_name(color, lang);
+                ui.label(format!("{name} {}", Text::Used.tr(lang)));
+                ui.label(hms(before.used[color.index()]));
+                ui.label(
+                    after
+                        .as_ref()
+                        .map_or("-".to_string(), |(_, r)| hms(r.used[color.index()])),
+                );
+                ui.end_row();
+                ui.label(format!("{name} {}", Text::Left.tr(lang)));
+                ui.label(total(&before, color));
+                ui.label(after.as_ref().map_or("-".to_string(), |(_, r)| total(r, color)));
+                ui.end_row();
+            }
+        });
+    if let Some((correction, _)) = &after {
+        let verdict = match correction.applied {
+            true => Text::CorrectionApplies,
+            false => Text::CorrectionBelowThreshold,
+        };
+        ui.label(RichText::new(verdict.tr(lang)).strong());
+    }
+}
+
+/// Re-reading from a miscalled point: the second of the current minute, and where it is now.
+fn reread(ui: &mut egui::Ui, form: &mut RereadForm, lang: Lang, clock: &Clock, now: Duration) {
+    ui.label(RichText::new(Text::Reread.tr(lang)).strong());
+    let reading = clock.reading(now);
+    if let (Some(turn), Some(unit)) = (reading.turn, clock.control().period_length()) {
+        let left = reading.left[turn.player.index()];
+        if left.main.is_zero() {
+            let into = unit.saturating_sub(left.period).as_secs();
+            let who = i18n::color_name(turn.player, lang);
+            ui.label(Msg::MinuteNow(who, into).text(lang));
+        }
+    }
+    field(ui, Text::RereadFrom.tr(lang), &mut form.from);
+    field(ui, Text::Reason.tr(lang), &mut form.reason);
+}
+
+/// The ruling on a loss the ledger calls for: what calls for it, and the two answers.
+fn loss(ui: &mut egui::Ui, form: &mut LossForm, lang: Lang, catalogue: &Catalogue, commands: &mut Vec<Command>) {
+    let l = &form.loss;
+    ui.label(RichText::new(Text::LossCalledFor.tr(lang)).strong());
+    let offence = form
+        .offence
+        .as_ref()
+        .and_then(|o| catalogue.get(o))
+        .map(|o| o.name(lang).to_string());
+    let what = match (l.second_warning, offence) {
+        (true, _) | (false, None) => Text::SecondWarning.tr(lang).to_string(),
+        (false, Some(name)) => name,
+    };
+    let line = Msg::LossFor {
+        player: l.player,
+        what: &what,
+        article: &article_label(&l.article, lang),
+        incident: l.incident.number(),
+    };
+    ui.label(line.text(lang));
+    ui.label(format!(
+        "{}: {} / {}",
+        Text::Result.tr(lang),
+        l.result().english(),
+        l.result().chinese()
+    ));
+    if ui.button(Text::RecordLoss.tr(lang)).clicked() {
+        commands.push(Command::ConfirmLoss);
+    }
+    field(ui, Text::DeclineReason.tr(lang), &mut form.reason);
+    ui.horizontal(|ui| {
+        if ui.button(Text::DeclineLoss.tr(lang)).clicked() {
+            commands.push(Command::DeclineLoss);
+        }
+        if ui.button(Text::Later.tr(lang)).clicked() {
+            commands.push(Command::CloseDialog);
+        }
+    });
 }
 
 fn lateness(ui: &mut egui::Ui, form: &mut LatenessForm, lang: Lang, commands: &mut Vec<Command>) {

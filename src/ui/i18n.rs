@@ -160,6 +160,48 @@ texts! {
     Draw => ("Draw", "和棋"),
     BothLose => ("Both lose", "双方负"),
     NoResult => ("No result", "无胜负"),
+    // issue 15: c
+    NoLossPending => ("no loss is waiting for the arbiter's ruling", "没有待裁决的判负"),
+    DeclineNeedsReason => ("not giving the loss needs a reason", "不判负须填写理由"),
+    TrueElapsed => ("True elapsed playing time (both sides)", "双方实际用时合计"),
+    ApprovingChief => ("Approved by chief arbiter (name)", "认可的裁判长（姓名）"),
+    OneSidedNeedsChief => (
+        "A one-sided change of the reading needs the chief arbiter's approval (Art. 22.8).",
+        "单方面的时间读数改拨，须经裁判长的认可（第22.8条）。",
+    ),
+    ProportionalCorrection => ("Proportional correction", "按比例拨正"),
+    ReadingNow => ("Now", "现在"),
+    ReadingAfter => ("After", "拨正后"),
+    Used => ("used", "已用"),
+    Left => ("left", "剩余"),
+    CorrectionApplies => (
+        "Error of 2 minutes an hour or more: both times are corrected in proportion (Art. 22.8).",
+        "误差每小时2分钟（含）以上：按双方已用时间比例拨正（第22.8条）。",
+    ),
+    CorrectionBelowThreshold => (
+        "Error under 2 minutes an hour: the clock may be replaced, the times stand (Art. 22.8).",
+        "误差小于每小时2分钟：可以更换计时器，但不改拨时间（第22.8条）。",
+    ),
+    Reread => ("Re-read from a miscalled point (Art. 16.2)", "从读错之处重新读秒（第16.2条）"),
+    RereadButton => ("Re-read from…", "重新读秒…"),
+    RereadFrom => ("Re-read from second", "从第几秒重读"),
+    LossCalledFor => ("The ledger calls for a loss", "记录表判负"),
+    SecondWarning => ("Second warning", "第二次警告"),
+    RecordLoss => ("Record the loss and end the game", "判负并结束对局"),
+    DeclineReason => ("Reason for not giving the loss", "不判负的理由"),
+    DeclineLoss => ("Do not give the loss", "不判负"),
+    Later => ("Later", "稍后"),
+    RuleOnLoss => ("Rule on the loss…", "裁决判负…"),
+    LossOnTime => ("Loss on time", "超时判负"),
+    ForfeitedMoveRuling => (
+        "Forfeited move, same byo-yomi (player's request)",
+        "应读秒方申请：弃权一次，继续读秒",
+    ),
+    AlwaysLossOld => (
+        "Older text: \"用时(包括读秒)超过时限，一律判负\" (always a loss, old Art. 23.5).",
+        "旧版规则：用时(包括读秒)超过时限，一律判负（旧第23条第5款）。",
+    ),
+    PenaltyFrom => ("Penalty stones from", "罚子来源"),
     ByCount => ("By count", "数子结果"),
     Confirmation => ("Confirmation", "确认"),
     ConfirmResult => ("Confirm result", "确认结果"),
@@ -611,6 +653,29 @@ pub enum Msg<'a> {
     OverrideLine(&'a str, &'a str, &'a str),
     /// A player's time ran out (seen by the clock): who, and when on their clock.
     OutOfTime(Color, &'a str),
+    // issue 15: c
+    /// The edition (its name) has no forfeited move after a timeout.
+    NoForfeitedMove(crate::ledger::Edition),
+    /// The second typed for a re-read is not one of 0 to 59.
+    NotASecond(&'a str),
+    /// Where the side to move (its name) is in the current minute: the second.
+    MinuteNow(&'a str, u64),
+    /// The loss the ledger calls for: against whom, what calls for it, the article, the incident.
+    LossFor {
+        player: Color,
+        what: &'a str,
+        article: &'a str,
+        incident: usize,
+    },
+    /// A timeout in the last minute waiting for the arbiter's ruling.
+    RuleOnTimeout(Color),
+    /// One penalty stone's source: the warned player, the incident, its offence and article.
+    PenaltySource {
+        player: Color,
+        incident: usize,
+        offence: &'a str,
+        article: &'a str,
+    },
     /// A press after the player's time had already run out: who, and when.
     AlreadyOutOfTime(Color, &'a str),
     /// The event's settings: the event has no name.
@@ -780,6 +845,63 @@ impl Msg<'_> {
                 color_name(player, lang)
             ),
             Msg::OutOfTime(player, at) => format!("{}在{at}超时：须由裁判裁决（第22.5条）", color_name(player, lang)),
+            Msg::NoForfeitedMove(edition) if en => format!(
+                "{}: a timeout is always a loss (\"用时(包括读秒)超过时限，一律判负\", old Art. 23.5): no forfeited move",
+                edition.title(lang)
+            ),
+            Msg::NoForfeitedMove(edition) => {
+                format!(
+                    "{}：用时(包括读秒)超过时限，一律判负（旧第23条第5款），不能改判弃权一次",
+                    edition.title(lang)
+                )
+            }
+            Msg::NotASecond(typed) if en => format!("`{typed}` is not a second of the minute (0 to 59)"),
+            Msg::NotASecond(typed) => format!("“{typed}”不是这一分钟的秒数（0至59）"),
+            Msg::MinuteNow(who, second) if en => format!("{who} is at second {second} of this minute"),
+            Msg::MinuteNow(who, second) => format!("{who}本分钟已读到第{second}秒"),
+            Msg::LossFor {
+                player,
+                what,
+                article,
+                incident,
+            } if en => format!(
+                "{} loses: {what} ({article}), incident {incident}",
+                color_name(player, lang)
+            ),
+            Msg::LossFor {
+                player,
+                what,
+                article,
+                incident,
+            } => format!(
+                "{}判负：{what}（{article}），第{incident}号事件",
+                color_name(player, lang)
+            ),
+            Msg::RuleOnTimeout(player) if en => format!(
+                "{} ran out of time in the last minute: the arbiter rules (Art. 22.5)",
+                color_name(player, lang)
+            ),
+            Msg::RuleOnTimeout(player) => {
+                format!("{}读秒最后1分钟超时：请裁判裁决（第22.5条）", color_name(player, lang))
+            }
+            Msg::PenaltySource {
+                player,
+                incident,
+                offence,
+                article,
+            } if en => format!(
+                "{}: 1 stone, incident {incident}, {offence} ({article})",
+                color_name(player, lang)
+            ),
+            Msg::PenaltySource {
+                player,
+                incident,
+                offence,
+                article,
+            } => format!(
+                "{}：罚一子，第{incident}号事件，{offence}（{article}）",
+                color_name(player, lang)
+            ),
             Msg::AlreadyOutOfTime(player, at) if en => format!(
                 "{} had already run out of time at {at}: the arbiter must rule (Art. 22.5)",
                 color_name(player, lang)

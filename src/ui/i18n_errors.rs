@@ -164,6 +164,9 @@ pub fn clock_error(e: &ClockError, lang: Lang) -> String {
             format!("不能从{point:?}重新读秒：本次读秒才到{into:?}")
         }
         ClockError::NothingUsed => "尚未用时，无须校正".to_string(),
+        ClockError::NeedsChiefApproval => {
+            "单方面的时间读数改拨，须经裁判长的认可（第22.8条）：请填写裁判长姓名".to_string()
+        }
         ClockError::ReplayMismatch { index } => format!("第{index}条计时记录重放的结果不同"),
     }
 }
@@ -274,6 +277,7 @@ pub fn ledger_error(e: &LedgerError, lang: Lang) -> String {
         LedgerError::NoSuchIncident(id) => format!("本记录中没有第{}条判罚", id.number()),
         LedgerError::MissingReason => "更改须填写理由".to_string(),
         LedgerError::NoLossProposed(color) => format!("没有对{}提出判负：须有第二次警告", color_name(*color, lang)),
+        LedgerError::NoLossPending(incident) => format!("第{}号事件没有待裁决的判负", incident.number()),
     }
 }
 
@@ -341,6 +345,12 @@ pub fn session_error(e: &SessionError, lang: Lang) -> String {
     let id = |t: &TableId| table_id(*t, lang);
     match e {
         SessionError::NoSuchRound(n) => format!("没有第{n}轮"),
+        SessionError::NoForfeitedMove { table, .. } => {
+            format!(
+                "{}按旧版规则：用时(包括读秒)超过时限，一律判负，不能改判弃权一次（旧第23条第5款）",
+                id(table)
+            )
+        }
         SessionError::RoundExists(n) => format!("第{n}轮已存在"),
         SessionError::NoSuchTable(t) => format!("没有{}", id(t)),
         SessionError::TableExists(t) => format!("{}已存在", id(t)),

@@ -600,6 +600,8 @@ mod tests_lang;
 #[cfg(test)]
 mod tests_results;
 #[cfg(test)]
+mod tests_rulings;
+#[cfg(test)]
 mod tests_table;
 #[cfg(test)]
 mod tests_workstation;

@@ -167,6 +167,23 @@ fn every_message(lang: Lang) -> Vec<String> {
         Msg::OverrideLine("CA", "miscount", "B+0.5"),
         Msg::NotImported(path, &sgf),
         Msg::NotOpenedAtStart(&sgf),
+        // issue 15: c
+        Msg::NoForfeitedMove(crate::ledger::Edition::ChineseOld),
+        Msg::NotASecond("75"),
+        Msg::MinuteNow("Black", 45),
+        Msg::LossFor {
+            player: Color::Black,
+            what: "Phone sounds",
+            article: "Art. 23.7",
+            incident: 2,
+        },
+        Msg::RuleOnTimeout(Color::White),
+        Msg::PenaltySource {
+            player: Color::Black,
+            incident: 1,
+            offence: "Takeback",
+            article: "Art. 17.3",
+        },
     ];
     out.extend(messages.into_iter().map(|m| m.text(lang)));
     let lines = [
@@ -307,6 +324,7 @@ fn every_engine_error(lang: Lang) -> Vec<String> {
         },
         ClockError::NothingUsed,
         ClockError::ReplayMismatch { index: 3 },
+        ClockError::NeedsChiefApproval,
     ];
     out.extend(clock.iter().map(|e| i18n::clock_error(e, lang)));
     let controls = [
@@ -383,6 +401,7 @@ fn every_engine_error(lang: Lang) -> Vec<String> {
         LedgerError::NoSuchIncident(IncidentId(4)),
         LedgerError::MissingReason,
         LedgerError::NoLossProposed(Color::Black),
+        LedgerError::NoLossPending(IncidentId(2)),
     ];
     out.extend(ledger.iter().map(|e| i18n::ledger_error(e, lang)));
     use crate::board::CoordError;
@@ -439,6 +458,10 @@ fn every_engine_error(lang: Lang) -> Vec<String> {
         SessionError::MissingName,
         SessionError::ClockStarted(id),
         SessionError::HandicapAfterStart(id),
+        SessionError::NoForfeitedMove {
+            table: id,
+            edition: crate::ledger::Edition::ChineseOld,
+        },
         SessionError::EventWithoutName,
         SessionError::EventControl {
             text: "blitz".to_string(),

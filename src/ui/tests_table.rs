@@ -62,13 +62,16 @@ fn a_clock_correction_stops_the_clock_asks_a_reason_and_sets_the_time() {
     assert_eq!(message(&harness), "a clock correction needs a reason");
     assert!(harness.state().table.dialog.is_some(), "a refused form stays open");
     type_into(&mut harness, "Reason", "clock fault");
+    // A one-sided change needs the chief arbiter's approval (Art. 22.8).
+    type_into(&mut harness, "Approved by chief arbiter (name)", "Wang Fang");
     click(&mut harness, "Apply");
     assert!(harness.state().table.dialog.is_none(), "{}", message(&harness));
     let table = &harness.state().table;
     assert_eq!(table.reading(secs(10)).left[0].main, secs(1800));
     assert!(matches!(
         table.clock.events().last().map(|e| &e.kind),
-        Some(EventKind::Edit { player: Color::Black, reason, .. }) if reason == "clock fault"
+        Some(EventKind::Edit { player: Color::Black, reason, .. })
+            if reason == "clock fault; approved by chief arbiter Wang Fang"
     ));
     harness.get_by_label("30:00");
     click(&mut harness, "Resume");

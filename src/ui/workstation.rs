@@ -321,6 +321,7 @@ pub fn live_table(stored: &TableGame, event: &Event, settings: &Settings) -> Res
     table.catalogue = table_catalogue(stored.ledger.edition, event);
     table.ledger = stored.ledger.clone();
     apply_settings(&mut table, settings);
+    table.restore_ending();
     if stored.marks.is_some() || stored.result.is_some() {
         let c = table.counting.get_or_insert_with(|| Counting::enter(&table.game));
         if let Some(marks) = &stored.marks {
