@@ -24,7 +24,7 @@ pub mod game_clock;
 
 pub use budget::TimeLeft;
 pub use control::{
-    ControlError, ControlFault, DurationFault, Form, PRESETS, Part, Preset, TimeControl, WrittenDuration,
+    CHINESE_PERIODS, ControlError, ControlFault, DurationFault, Form, PRESETS, Part, Preset, TimeControl, WrittenDuration,
     parse_duration,
 };
 pub use events::{ClockEvent, Correction, EventKind, LatenessOutcome, LatenessRule, SealedMove, TimeoutRuling};
