@@ -285,7 +285,8 @@ impl FromStr for ChineseScript {
         let read = |from: usize, to: usize, count: Option<u32>| -> Result<Vec<u32>, ScriptFormError> {
             let found = numbers(text, from, to).map_err(|(b, why)| at(b, why))?;
             let calls: Vec<u32> = found.iter().map(|(_, n)| *n).collect();
-            match check_calls(&calls, secs, count).next() {
+            let fault = check_calls(&calls, secs, count).next();
+            match fault {
                 Some((i, why)) => Err(at(found.get(i).map_or(from, |(b, _)| *b), why)),
                 None => Ok(calls),
             }
