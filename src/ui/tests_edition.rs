@@ -139,7 +139,8 @@ fn old_text_edition_reaches_the_table_its_words_its_komi_and_the_hold_for_captur
     let lang = Lang::Zh;
     let mut h = seated(settings(lang));
     open_event_window(&mut h, lang);
-    h.get_by_label(Edition::Chinese2002.title(lang)).click();
+    h.get_by_role_and_label(egui::accesskit::Role::ComboBox, Text::PenaltyEdition.tr(lang))
+        .click();
     h.run();
     h.get_by_label(Edition::ChineseOld.title(lang)).click();
     h.run();
