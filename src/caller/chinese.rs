@@ -105,14 +105,24 @@ pub struct ScriptFormError {
 /// What is wrong with a script.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ScriptFault {
-    #[error("empty script; write for example `30s: 10,20,25,28 / 10,20 +10` or a preset ({})", preset_names())]
+    #[error(
+        "empty script; write for example `30s: 10,20,25,28 / 10,20 +10` or a preset ({})",
+        preset_names()
+    )]
     Empty,
-    #[error("expected PERIOD: CALLS / LAST-CALLS +COUNT, as `30s: 10,20,25,28 / 10,20 +10`, or a preset ({})", preset_names())]
+    #[error(
+        "expected PERIOD: CALLS / LAST-CALLS +COUNT, as `30s: 10,20,25,28 / 10,20 +10`, or a preset ({})",
+        preset_names()
+    )]
     Shape,
     #[error("`{0}` is not a period: write whole seconds, as 30s")]
     Period(String),
     #[error("a period is {}s to {}s, not {}s", .min.as_secs(), .max.as_secs(), .got.as_secs())]
-    PeriodOutOfRange { got: Duration, min: Duration, max: Duration },
+    PeriodOutOfRange {
+        got: Duration,
+        min: Duration,
+        max: Duration,
+    },
     #[error("`{0}` is not a whole number of seconds")]
     Number(String),
     #[error("there is no clip for {0} seconds (5, 8, 10, 15, 18, 20, 25, 28, 30, 40, 50, 55 and 58 have one)")]
@@ -269,10 +279,14 @@ impl FromStr for ChineseScript {
         let shape = |byte: usize| at(byte, ScriptFault::Shape);
         let colon = text.find(':').ok_or_else(|| shape(text.len()))?;
         let slash = text.find('/').filter(|&s| s > colon).ok_or_else(|| shape(text.len()))?;
-        let plus = text.rfind('+').filter(|&p| p > slash).ok_or_else(|| shape(text.len()))?;
+        let plus = text
+            .rfind('+')
+            .filter(|&p| p > slash)
+            .ok_or_else(|| shape(text.len()))?;
         let period_text = &text[..colon];
         let period_at = period_text.len() - period_text.trim_start().len();
-        let period = parse_duration(period_text).map_err(|_| at(period_at, ScriptFault::Period(period_text.trim().to_string())))?;
+        let period = parse_duration(period_text)
+            .map_err(|_| at(period_at, ScriptFault::Period(period_text.trim().to_string())))?;
         check_period(period).map_err(|why| at(period_at, why))?;
         let secs = u32::try_from(period.as_secs()).unwrap_or(u32::MAX);
         let counted = numbers(text, plus + 1, text.len()).map_err(|(b, why)| at(b, why))?;
@@ -312,7 +326,9 @@ fn numbers(text: &str, from: usize, to: usize) -> Result<Vec<(usize, u32)>, (usi
     let mut end_word = |start: usize, end: usize| -> Result<(), (usize, ScriptFault)> {
         let word = &part[start..end];
         let secs = word.strip_suffix(['s', 'S']).unwrap_or(word);
-        let n = secs.parse().map_err(|_| (from + start, ScriptFault::Number(word.to_string())))?;
+        let n = secs
+            .parse()
+            .map_err(|_| (from + start, ScriptFault::Number(word.to_string())))?;
         out.push((from + start, n));
         Ok(())
     };

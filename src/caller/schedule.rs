@@ -67,7 +67,12 @@ impl Script {
     /// Every call point has a clip and the final minute's calls come before its count.
     pub fn check(&self) -> Result<(), ScriptError> {
         self.chinese.check().map_err(ScriptError::Chinese)?;
-        if let Some(&s) = self.japanese_calls.iter().flatten().find(|&&s| seconds_clip(s).is_none()) {
+        if let Some(&s) = self
+            .japanese_calls
+            .iter()
+            .flatten()
+            .find(|&&s| seconds_clip(s).is_none())
+        {
             return Err(ScriptError::Seconds(s));
         }
         match self.warnings.iter().find(|&&m| warning_clip(m).is_none()) {

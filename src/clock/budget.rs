@@ -42,7 +42,9 @@ impl TimeControl {
     pub fn initial(&self) -> TimeLeft {
         match *self {
             TimeControl::Chinese {
-                reserved_minutes, period, ..
+                reserved_minutes,
+                period,
+                ..
             } => TimeLeft {
                 main: self.free_main(),
                 periods: reserved_minutes,

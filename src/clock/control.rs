@@ -307,7 +307,11 @@ pub enum ControlFault {
         WrittenDuration(*.max),
         WrittenDuration(*.got)
     )]
-    ChinesePeriodOutOfRange { got: Duration, min: Duration, max: Duration },
+    ChinesePeriodOutOfRange {
+        got: Duration,
+        min: Duration,
+        max: Duration,
+    },
     #[error("{min} to {max} periods, not {got}")]
     PeriodsOutOfRange { got: u32, min: u32, max: u32 },
     #[error("a period cannot be 0 seconds")]

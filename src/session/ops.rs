@@ -510,7 +510,11 @@ fn event_changes(old: &Event, new: &Event) -> Vec<String> {
         format!("{:?}", old.time_control),
         format!("{:?}", new.time_control),
     );
-    field("byo-yomi script", format!("{:?}", old.script), format!("{:?}", new.script));
+    field(
+        "byo-yomi script",
+        format!("{:?}", old.script),
+        format!("{:?}", new.script),
+    );
     field(
         "lateness limit",
         WrittenDuration(old.lateness_limit).to_string(),

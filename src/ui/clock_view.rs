@@ -187,7 +187,11 @@ pub fn show(ui: &mut egui::Ui, table: &mut Table, reading: &Reading) -> Vec<Comm
         }
     });
     if table.clock.held_since().is_some() {
-        ui.label(RichText::new(table.tr(Text::HeldForCaptures)).strong().color(Color32::from_rgb(200, 120, 0)));
+        ui.label(
+            RichText::new(table.tr(Text::HeldForCaptures))
+                .strong()
+                .color(Color32::from_rgb(200, 120, 0)),
+        );
     }
     let edition = table.ledger.edition.title(table.lang);
     ui.label(RichText::new(Msg::EditionLine(edition).text(table.lang)).small());

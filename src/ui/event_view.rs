@@ -319,7 +319,13 @@ fn fields(ui: &mut egui::Ui, form: &mut EventForm, lang: Lang) -> Option<Answer>
     text_field(ui, Text::DefaultControl, &mut form.control, "chinese:60m/5", lang);
     let control = form.read_control(lang);
     refusal(ui, control.as_ref().err());
-    text_field(ui, Text::ByoYomiScript, &mut form.script, "30s: 10,20,25,28 / 10,20 +10", lang);
+    text_field(
+        ui,
+        Text::ByoYomiScript,
+        &mut form.script,
+        "30s: 10,20,25,28 / 10,20 +10",
+        lang,
+    );
     ui.label(RichText::new(Text::ScriptRulesDefault.tr(lang)).small().weak());
     let script = form.read_script(control.as_ref().ok(), lang);
     refusal(ui, script.as_ref().err());

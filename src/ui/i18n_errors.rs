@@ -184,7 +184,9 @@ pub fn script_error(e: &ScriptFormError, lang: Lang) -> String {
             got.as_secs()
         ),
         ScriptFault::Number(text) => format!("“{text}”不是整秒数"),
-        ScriptFault::NoClip(s) => format!("{s}秒没有录音（有录音的：5、8、10、15、18、20、25、28、30、40、50、55、58秒）"),
+        ScriptFault::NoClip(s) => {
+            format!("{s}秒没有录音（有录音的：5、8、10、15、18、20、25、28、30、40、50、55、58秒）")
+        }
         ScriptFault::OutsidePeriod { call, period } => format!("{call}秒不在{}秒的读秒之内", period.as_secs()),
         ScriptFault::NotRising { call, previous } => format!("{call}秒排在{previous}秒之后：报秒点须依次增大"),
         ScriptFault::InCount { call, count } => format!("{call}秒落在最后{count}秒的逐秒读数之内"),

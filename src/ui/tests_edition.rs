@@ -75,10 +75,7 @@ fn second_table_started(h: &mut Harness<'static, Driven>, lang: Lang) {
     h.run();
     h.get_by_label(Text::StartClock.tr(lang)).click();
     h.run();
-    assert_eq!(
-        ws(h).live(SECOND).map(|l| l.table.clock.phase()),
-        Some(Phase::Running)
-    );
+    assert_eq!(ws(h).live(SECOND).map(|l| l.table.clock.phase()), Some(Phase::Running));
 }
 
 /// Art. 12.3: "采用30秒、20秒、10秒或其他读秒办法的快棋比赛，可根据上述原则，事先规定读秒实施细则": the
@@ -153,11 +150,17 @@ fn old_text_edition_reaches_the_table_its_words_its_komi_and_the_hold_for_captur
     h.get_by_label(Text::Ok.tr(lang)).click();
     h.run();
     let event = &ws(&h).session.event;
-    assert_eq!((event.edition, event.rules, event.komi), (Edition::ChineseOld, Preset::ChineseOld, Quarters(11)));
+    assert_eq!(
+        (event.edition, event.rules, event.komi),
+        (Edition::ChineseOld, Preset::ChineseOld, Quarters(11))
+    );
 
     second_table_started(&mut h, lang);
     let stored = &ws(&h).session.table(SECOND).expect("table 2").game;
-    assert_eq!((stored.komi, stored.rules, stored.ledger.edition), (Quarters(11), Preset::ChineseOld, Edition::ChineseOld));
+    assert_eq!(
+        (stored.komi, stored.rules, stored.ledger.edition),
+        (Quarters(11), Preset::ChineseOld, Edition::ChineseOld)
+    );
     // The table names its edition.
     h.get_by_label(&Msg::EditionLine(Edition::ChineseOld.title(lang)).text(lang));
     // No hold before byo-yomi.
@@ -191,7 +194,12 @@ fn old_text_edition_reaches_the_table_its_words_its_komi_and_the_hold_for_captur
     assert_eq!(
         holds,
         [
-            (secs(130), &EventKind::CaptureHold { player: crate::board::Color::Black }),
+            (
+                secs(130),
+                &EventKind::CaptureHold {
+                    player: crate::board::Color::Black
+                }
+            ),
             (
                 secs(150),
                 &EventKind::CaptureHoldEnd {

@@ -335,7 +335,10 @@ fn every_engine_error(lang: Lang) -> Vec<String> {
         },
         ScriptFault::Number("x".to_string()),
         ScriptFault::NoClip(12),
-        ScriptFault::OutsidePeriod { call: 30, period: d(30) },
+        ScriptFault::OutsidePeriod {
+            call: 30,
+            period: d(30),
+        },
         ScriptFault::NotRising { call: 10, previous: 20 },
         ScriptFault::InCount { call: 25, count: 10 },
         ScriptFault::Count { got: 11, max: 10 },

@@ -459,7 +459,12 @@ fn art_12_3_each_fast_preset_calls_a_whole_period_and_the_last_period() {
         (40, "sec_10"),
         (50, "sec_20"),
     ];
-    expected.extend((1..=10).map(|n| (50 + n, clip_ids().into_iter().find(|id| *id == format!("count_{n}")).unwrap())));
+    expected.extend((1..=10).map(|n| {
+        (
+            50 + n,
+            clip_ids().into_iter().find(|id| *id == format!("count_{n}")).unwrap(),
+        )
+    }));
     expected.push((60, "time_up"));
     assert_eq!(&thirty[thirty.len() - expected.len()..], &expected[..]);
     // The free main time ran out at 0 s into byo-yomi: main 1m - 2 x 30 s = 0, so no "begins".
@@ -567,7 +572,10 @@ fn art_12_3_a_written_script_round_trips_and_refuses_bad_input_at_its_column() {
     }
     let loose: ChineseScript = " 30s :10 20，25s , 28/10,20+10 ".parse().unwrap();
     assert_eq!(loose, ChineseScript::preset("fast-30s").unwrap());
-    assert_eq!("fast-20s".parse::<ChineseScript>().unwrap().to_string(), "20s: 10,15,18 / 10 +10");
+    assert_eq!(
+        "fast-20s".parse::<ChineseScript>().unwrap().to_string(),
+        "20s: 10,15,18 / 10 +10"
+    );
 
     let refused = |text: &str| text.parse::<ChineseScript>().unwrap_err();
     let cases = [
@@ -595,7 +603,11 @@ fn art_12_3_a_written_script_round_trips_and_refuses_bad_input_at_its_column() {
                 period: Duration::from_secs(30),
             },
         ),
-        ("30s: 20,10 / 10 +10", 9, ScriptFault::NotRising { call: 10, previous: 20 }),
+        (
+            "30s: 20,10 / 10 +10",
+            9,
+            ScriptFault::NotRising { call: 10, previous: 20 },
+        ),
         ("30s: 10 / 10,25 +10", 14, ScriptFault::InCount { call: 25, count: 10 }),
         ("30s: 10 / 10 +11", 15, ScriptFault::Count { got: 11, max: 10 }),
         ("30s: 10 / 10 +0", 15, ScriptFault::Count { got: 0, max: 10 }),
@@ -653,6 +665,12 @@ fn old_art_12_2_the_older_text_says_one_minute_minutes_left_and_ten_lost_on_time
     let mut clock = Clock::new(control("chinese:5m/3"));
     clock.start(Duration::ZERO, Black).unwrap();
     let reading = clock.reading(secs(150.0));
-    assert_eq!(minutes_left_in(clock.control(), Wording::OldText, &reading, Black)[0].zh, "还剩3分钟");
-    assert_eq!(minutes_left_in(clock.control(), Wording::Text2002, &reading, Black)[0].zh, "还剩3分");
+    assert_eq!(
+        minutes_left_in(clock.control(), Wording::OldText, &reading, Black)[0].zh,
+        "还剩3分钟"
+    );
+    assert_eq!(
+        minutes_left_in(clock.control(), Wording::Text2002, &reading, Black)[0].zh,
+        "还剩3分"
+    );
 }

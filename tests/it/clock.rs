@@ -713,7 +713,11 @@ fn art_12_3_chinese_byo_yomi_with_30_second_periods_reads_writes_and_counts() {
         }
     );
     assert_eq!(fast.to_string(), "chinese:10m/3x30s");
-    assert_eq!(control("chinese:10m/3x60s").to_string(), "chinese:10m/3", "60 s is the rules' form");
+    assert_eq!(
+        control("chinese:10m/3x60s").to_string(),
+        "chinese:10m/3",
+        "60 s is the rules' form"
+    );
     assert_eq!(control("chinese-fast-30s"), fast);
     assert_eq!(fast.free_main(), secs(510.0));
     let mut clock = Clock::new(fast);
@@ -740,7 +744,10 @@ fn art_12_3_chinese_byo_yomi_with_30_second_periods_reads_writes_and_counts() {
             "chinese:10m/3x2m",
             "`chinese:10m/3x2m`: a Chinese byo-yomi period is 10s to 1m, not 2m",
         ),
-        ("chinese:10m/3xq", "`q` is not a duration: units are h, m and s (write for example 30s, 10m, 1h30m)"),
+        (
+            "chinese:10m/3xq",
+            "`q` is not a duration: units are h, m and s (write for example 30s, 10m, 1h30m)",
+        ),
     ] {
         assert_eq!(spec.parse::<TimeControl>().unwrap_err().to_string(), english, "{spec}");
     }
@@ -762,7 +769,11 @@ fn old_art_18_4_captures_are_not_timed_in_byo_yomi() {
     clock.hold_for_captures(secs(70.0)).unwrap();
     assert_eq!(clock.held_since(), Some(secs(70.0)));
     assert_eq!(clock.phase(), Phase::Paused);
-    assert_eq!(clock.reading(secs(95.0)).left[0].period, secs(50.0), "the count stood still");
+    assert_eq!(
+        clock.reading(secs(95.0)).left[0].period,
+        secs(50.0),
+        "the count stood still"
+    );
     assert_eq!(clock.resume(secs(95.0)), Ok(None));
     assert_eq!(clock.held_since(), None);
     assert_eq!(clock.reading(secs(100.0)).left[0].period, secs(45.0));

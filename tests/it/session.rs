@@ -1257,7 +1257,10 @@ fn old_sessions_load_with_the_rules_script_and_the_edition_reaches_every_engine(
     let old = Edition::ChineseOld;
     assert_eq!(old.default_rules(), Preset::ChineseOld);
     assert_eq!(old.default_komi(), Quarters(11));
-    assert_eq!(Quarters::from_points_f64(Preset::ChineseOld.rules().komi), Some(old.default_komi()));
+    assert_eq!(
+        Quarters::from_points_f64(Preset::ChineseOld.rules().komi),
+        Some(old.default_komi())
+    );
     assert_eq!(
         Quarters::from_points_f64(Preset::Chinese2002.rules().komi),
         Some(Edition::Chinese2002.default_komi())
@@ -1267,14 +1270,19 @@ fn old_sessions_load_with_the_rules_script_and_the_edition_reaches_every_engine(
     fast.edition = old;
     fast.time_control = "chinese:10m/3x30s".to_string();
     assert_eq!(caller_script(old, &fast).wording, Wording::OldText);
-    assert_eq!(caller_script(old, &fast).chinese, ChineseScript::preset("fast-30s").unwrap());
+    assert_eq!(
+        caller_script(old, &fast).chinese,
+        ChineseScript::preset("fast-30s").unwrap()
+    );
     fast.script = "30s: 15,25 / 15 +5".to_string();
     assert_eq!(caller_script(old, &fast).chinese.calls, [15, 25]);
 
     // The session refuses a script that does not read or is for another period, with its reason.
     let mut session = Session::new(event.clone());
     fast.script = "60s: 30 / 30 +10".to_string();
-    let refused = session.apply(&arbiter("09:00"), &Change::Event(fast.clone())).unwrap_err();
+    let refused = session
+        .apply(&arbiter("09:00"), &Change::Event(fast.clone()))
+        .unwrap_err();
     assert_eq!(
         refused.to_string(),
         "the event's settings: the byo-yomi script `60s: 30 / 30 +10` is refused: column 1: \
