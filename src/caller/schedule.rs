@@ -10,7 +10,10 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use super::clips::{clip_text, count_clip, minutes_left_clip, periods_left_clip, seconds_clip, warning_clip};
+use super::chinese::{ChineseScript, ScriptFault, Wording};
+use super::clips::{
+    clip_text, count_clip, minutes_left_clip, old_minutes_left_clip, periods_left_clip, seconds_clip, warning_clip,
+};
 use crate::board::Color;
 use crate::clock::{Reading, TimeControl, TimeLeft};
 use crate::lang::Lang;
@@ -20,12 +23,12 @@ use crate::lang::Lang;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Script {
-    /// Chinese byo-yomi, a minute that is not the last: the seconds called (30, 40, 50, 55, 58);
-    /// at 60 "one minute" and "X minutes left" follow.
-    pub chinese_minute: Vec<u32>,
-    /// Chinese final minute: the seconds called before the count (30, 40, 50); then 1 to 10
-    /// over the last ten seconds, and "time is up" at 60.
-    pub chinese_final: Vec<u32>,
+    /// Chinese byo-yomi: the period it is for, the calls of a period, of the last period, and the
+    /// count (the rules' 60 s script by default; an event's own for fast games, Art. 12.3). A
+    /// control with another period uses the script of its period ([`ChineseScript::for_control`]).
+    pub chinese: ChineseScript,
+    /// The rule edition's words for Chinese byo-yomi.
+    pub wording: Wording,
     /// Japanese periods: the seconds into a period called by name. `None`: every 10 seconds
     /// until the last ten (10 and 20 for a 30 s period), the count then fills the last ten.
     pub japanese_calls: Option<Vec<u32>>,
@@ -38,8 +41,8 @@ pub struct Script {
 impl Default for Script {
     fn default() -> Script {
         Script {
-            chinese_minute: vec![30, 40, 50, 55, 58],
-            chinese_final: vec![30, 40, 50],
+            chinese: ChineseScript::default(),
+            wording: Wording::default(),
             japanese_calls: None,
             warnings: vec![10, 5, 1],
             final_count: true,
@@ -50,31 +53,40 @@ impl Default for Script {
 /// A call point that has no clip.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ScriptError {
-    #[error("there is no clip for {0} seconds (10, 20, 30, 40, 50, 55 and 58 have one)")]
+    #[error("there is no clip for {0} seconds (5, 8, 10, 15, 18, 20, 25, 28, 30, 40, 50, 55 and 58 have one)")]
     Seconds(u32),
     #[error("{0} seconds falls in the final count (the last ten seconds of the minute)")]
     InCount(u32),
     #[error("there is no warning clip for {0} minutes (10, 5 and 1 have one)")]
     Warning(u32),
+    #[error("Chinese byo-yomi: {0}")]
+    Chinese(ScriptFault),
 }
 
 impl Script {
     /// Every call point has a clip and the final minute's calls come before its count.
     pub fn check(&self) -> Result<(), ScriptError> {
-        let named = self
-            .chinese_minute
+        self.chinese.check().map_err(ScriptError::Chinese)?;
+        if let Some(&s) = self
+            .japanese_calls
             .iter()
-            .chain(&self.chinese_final)
-            .chain(self.japanese_calls.iter().flatten());
-        if let Some(&s) = named.into_iter().find(|&&s| seconds_clip(s).is_none()) {
+            .flatten()
+            .find(|&&s| seconds_clip(s).is_none())
+        {
             return Err(ScriptError::Seconds(s));
-        }
-        if let Some(&s) = self.chinese_final.iter().find(|&&s| s > 50) {
-            return Err(ScriptError::InCount(s));
         }
         match self.warnings.iter().find(|&&m| warning_clip(m).is_none()) {
             Some(&m) => Err(ScriptError::Warning(m)),
             None => Ok(()),
+        }
+    }
+
+    /// The rules' script with `chinese` for Chinese byo-yomi, in the edition's `wording`.
+    pub fn with(chinese: ChineseScript, wording: Wording) -> Script {
+        Script {
+            chinese,
+            wording,
+            ..Script::default()
         }
     }
 }
@@ -130,19 +142,14 @@ pub fn turn_calls(control: &TimeControl, script: &Script, start: &TimeLeft) -> V
             calls.entering(start.main);
             calls.sudden_death(script, start.main, start.period);
         }
-        TimeControl::Chinese { .. } => {
+        TimeControl::Chinese { period, .. } => {
             calls.entering(start.main);
-            for minute in 0..start.periods {
-                let begins = start.main + Duration::from_secs(60 * u64::from(minute));
-                match start.periods - minute - 1 {
-                    0 => calls.final_minute(script, begins),
-                    left => {
-                        for &s in script.chinese_minute.iter().filter(|&&s| s < 60) {
-                            calls.at_seconds(begins, s, seconds_clip(s));
-                        }
-                        calls.at_seconds(begins, 60, Some("one_minute"));
-                        calls.at_seconds(begins, 60, minutes_left_clip(left));
-                    }
+            let chinese = script.chinese.for_control(control);
+            for index in 0..start.periods {
+                let begins = start.main + period * index;
+                match start.periods - index - 1 {
+                    0 => calls.final_period(&chinese, script.wording, begins),
+                    left => calls.chinese_period(&chinese, script.wording, begins, left),
                 }
             }
         }
@@ -179,14 +186,42 @@ impl Calls {
         }
     }
 
-    fn final_minute(&mut self, script: &Script, begins: Duration) {
-        for &s in script.chinese_final.iter().filter(|&&s| s <= 50) {
+    /// A Chinese period that is not the last: its calls, then at its end "one minute" and the
+    /// minutes left (a 60 s period), or the period's seconds and the periods left (a fast game).
+    fn chinese_period(&mut self, script: &ChineseScript, wording: Wording, begins: Duration, left: u32) {
+        let length = u32::try_from(script.period.as_secs()).unwrap_or(u32::MAX);
+        for &s in script.calls.iter().filter(|&&s| s < length) {
             self.at_seconds(begins, s, seconds_clip(s));
         }
-        for n in 1..=10 {
-            self.at_seconds(begins, 50 + n, count_clip(n));
+        let (end, left) = match (length, wording) {
+            (60, Wording::Text2002) => (Some("one_minute"), minutes_left_clip(left)),
+            (60, Wording::OldText) => (Some("old_one_minute"), old_minutes_left_clip(left)),
+            _ => (seconds_clip(length), periods_left_clip(left)),
+        };
+        self.at_seconds(begins, length, end);
+        self.at_seconds(begins, length, left);
+    }
+
+    /// The last Chinese period: its calls, then the count of its last seconds ending on "10" at
+    /// its end, and "time is up" (the older text: "10，超时判负" in place of both).
+    fn final_period(&mut self, script: &ChineseScript, wording: Wording, begins: Duration) {
+        let length = u32::try_from(script.period.as_secs()).unwrap_or(u32::MAX);
+        let count = script.count.min(10).min(length);
+        for &s in script.last_calls.iter().filter(|&&s| s <= length - count) {
+            self.at_seconds(begins, s, seconds_clip(s));
         }
-        self.at_seconds(begins, 60, Some("time_up"));
+        for step in 1..=count {
+            let n = 10 - count + step;
+            match (n, wording) {
+                (10, Wording::OldText) => {}
+                _ => self.at_seconds(begins, length - count + step, count_clip(n)),
+            }
+        }
+        let last = match wording {
+            Wording::Text2002 => "time_up",
+            Wording::OldText => "old_last_call",
+        };
+        self.at_seconds(begins, length, Some(last));
     }
 
     /// A Japanese period: named seconds, the count ending with "10" at its end, then the periods
@@ -285,21 +320,34 @@ pub fn reread(control: &TimeControl, script: &Script, now: &Reading) -> Vec<Anno
         .collect()
 }
 
-/// The answer to "how many minutes are left?" (Art. 16.1/16.2), spoken now for `player`: in
-/// Chinese byo-yomi the reserved minutes left (the current one included); in Japanese byo-yomi
-/// the periods left ("last period" for one); otherwise the whole minutes left, if 1 to 10.
-/// Empty when no clip says it (more than 10 minutes, or under one): the screen shows the time.
+/// The answer to "how many minutes are left?" (Art. 16.1/16.2) in the 2002 text's words: see
+/// [`minutes_left_in`].
 pub fn minutes_left(control: &TimeControl, now: &Reading, player: Color) -> Vec<Announcement> {
+    minutes_left_in(control, Wording::Text2002, now, player)
+}
+
+/// The answer to "how many minutes are left?" (Art. 16.1/16.2; old Art. 16.1: "读秒时，有询问己方
+/// 还剩几分钟的权利"), spoken now for `player` in the edition's `wording`: in Chinese byo-yomi the
+/// reserved minutes left, the current one included ("还剩X分", the older text "还剩X分钟"; in a fast
+/// game the periods left); in Japanese byo-yomi the periods left ("last period" for one);
+/// otherwise the whole minutes left, if 1 to 10. Empty when no clip says it (more than 10
+/// minutes, or under one): the screen shows the time.
+pub fn minutes_left_in(control: &TimeControl, wording: Wording, now: &Reading, player: Color) -> Vec<Announcement> {
     let left = now.left[player.index()];
+    let minutes = |n: u32| match wording {
+        Wording::Text2002 => minutes_left_clip(n),
+        Wording::OldText => old_minutes_left_clip(n),
+    };
     let clip = match *control {
-        TimeControl::Chinese { .. } if left.main.is_zero() => minutes_left_clip(left.periods),
+        TimeControl::Chinese { period, .. } if left.main.is_zero() => match period.as_secs() {
+            60 => minutes(left.periods),
+            _ => periods_left_clip(left.periods),
+        },
         TimeControl::Japanese { .. } if left.main.is_zero() => match left.periods {
             1 => Some("last_period"),
             n => periods_left_clip(n),
         },
-        _ => u32::try_from(left.total(control).as_secs() / 60)
-            .ok()
-            .and_then(minutes_left_clip),
+        _ => u32::try_from(left.total(control).as_secs() / 60).ok().and_then(minutes),
     };
     clip.map(|clip| vec![Announcement::new(now.at, player, clip)])
         .unwrap_or_default()

@@ -41,10 +41,14 @@ impl TimeControl {
     /// What each side has at the start of the game.
     pub fn initial(&self) -> TimeLeft {
         match *self {
-            TimeControl::Chinese { reserved_minutes, .. } => TimeLeft {
+            TimeControl::Chinese {
+                reserved_minutes,
+                period,
+                ..
+            } => TimeLeft {
                 main: self.free_main(),
                 periods: reserved_minutes,
-                period: Duration::from_secs(60),
+                period,
                 period_moves: 0,
             },
             TimeControl::Japanese { main, periods, period } => TimeLeft {

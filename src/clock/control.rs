@@ -7,6 +7,7 @@
 //! | --- | --- |
 //! | `absolute:60m` | sudden death (baogan): 60 minutes, loss on time |
 //! | `chinese:60m/5` | 60 minutes in all, of which the last 5 are reserved for byo-yomi (Art. 12.3) |
+//! | `chinese:10m/3x30s` | a fast game: 10 minutes in all, of which the last 3 periods of 30 s are reserved (Art. 12.3: "采用30秒、20秒、10秒或其他读秒办法的快棋比赛") |
 //! | `japanese:10m+3x30s` | 10 minutes, then 3 periods of 30 seconds |
 //! | `canadian:60m+15/10m` | 60 minutes, then 15 moves in every 10 minutes, unused time carried on (Art. 12.5) |
 //! | `fischer:30m+20s` | 30 minutes, 20 seconds added after each move |
@@ -23,6 +24,9 @@ use thiserror::Error;
 
 /// The most reserved minutes of Chinese byo-yomi: the caller can say "1 to 10 minutes left".
 pub const MAX_RESERVED_MINUTES: u32 = 10;
+/// The shortest and the longest period of Chinese byo-yomi: 10 s (the shortest fast game of Art.
+/// 12.3, whose final period is counted whole) to the 60 s of the rules.
+pub const CHINESE_PERIODS: (Duration, Duration) = (Duration::from_secs(10), Duration::from_secs(60));
 /// The most Japanese periods: the caller can say "2 to 5 periods left" and "last period".
 pub const MAX_PERIODS: u32 = 6;
 
@@ -31,9 +35,17 @@ pub const MAX_PERIODS: u32 = 6;
 pub enum TimeControl {
     /// Sudden death: `main` for the whole game.
     Absolute { main: Duration },
-    /// Chinese byo-yomi: `main` in all, of which the last `reserved_minutes` are byo-yomi. A move
-    /// under 60 s uses none of them, each full 60 s of a move uses one, the last is the final minute.
-    Chinese { main: Duration, reserved_minutes: u32 },
+    /// Chinese byo-yomi: `main` in all, of which the last `reserved_minutes` periods of `period`
+    /// (60 s, or 30, 20, 10 s in a fast game) are byo-yomi. A move under one period uses none of
+    /// them, each full period of a move uses one, the last is the final minute (final period).
+    Chinese {
+        main: Duration,
+        /// Reserved periods: minutes when `period` is 60 s.
+        reserved_minutes: u32,
+        /// The length of one reserved period; values stored before fast games had it are 60 s.
+        #[serde(default = "TimeControl::minute")]
+        period: Duration,
+    },
     /// Japanese byo-yomi: `main`, then `periods` periods of `period` each.
     Japanese {
         main: Duration,
@@ -69,6 +81,21 @@ pub const PRESETS: &[Preset] = &[
         name: "chinese-local",
         spec: "chinese:60m/1",
         about: "1 hour each, 1 minute reserved for byo-yomi (local events may keep 1, Art. 12.3)",
+    },
+    Preset {
+        name: "chinese-fast-30s",
+        spec: "chinese:10m/3x30s",
+        about: "fast game, Chinese byo-yomi: 10 minutes each, the last 3 periods of 30 s reserved (Art. 12.3)",
+    },
+    Preset {
+        name: "chinese-fast-20s",
+        spec: "chinese:5m/3x20s",
+        about: "fast game, Chinese byo-yomi: 5 minutes each, the last 3 periods of 20 s reserved (Art. 12.3)",
+    },
+    Preset {
+        name: "chinese-fast-10s",
+        spec: "chinese:5m/3x10s",
+        about: "fast game, Chinese byo-yomi: 5 minutes each, the last 3 periods of 10 s reserved (Art. 12.3)",
     },
     Preset {
         name: "fast-30s",
@@ -131,7 +158,7 @@ pub enum ControlError {
 /// The written form a kind of time control expects, when the text lacks its separators.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Form {
-    /// `chinese:MAIN/RESERVED`.
+    /// `chinese:MAIN/RESERVED`, or `chinese:MAIN/RESERVEDxPERIOD` for a fast game.
     Chinese,
     /// `japanese:MAIN+PERIODSxPERIOD`.
     Japanese,
@@ -264,6 +291,27 @@ pub enum ControlFault {
     ReserveOutOfRange { got: u32, min: u32, max: u32 },
     #[error("{reserved} reserved minutes do not fit in {} of main time", WrittenDuration(*.main))]
     ReserveExceedsMain { reserved: u32, main: Duration },
+    #[error(
+        "{reserved} reserved periods of {} do not fit in {} of main time",
+        WrittenDuration(*.period),
+        WrittenDuration(*.main)
+    )]
+    ReservedPeriodsExceedMain {
+        reserved: u32,
+        period: Duration,
+        main: Duration,
+    },
+    #[error(
+        "a Chinese byo-yomi period is {} to {}, not {}",
+        WrittenDuration(*.min),
+        WrittenDuration(*.max),
+        WrittenDuration(*.got)
+    )]
+    ChinesePeriodOutOfRange {
+        got: Duration,
+        min: Duration,
+        max: Duration,
+    },
     #[error("{min} to {max} periods, not {got}")]
     PeriodsOutOfRange { got: u32, min: u32, max: u32 },
     #[error("a period cannot be 0 seconds")]
@@ -289,12 +337,28 @@ impl TimeControl {
             .and_then(|p| p.spec.parse().ok())
     }
 
+    /// The period of Chinese byo-yomi in the rules (Art. 12.3: "60秒一手的读秒方式").
+    pub(crate) fn minute() -> Duration {
+        Duration::from_secs(60)
+    }
+
+    /// Chinese byo-yomi of the rules: `reserved` minutes of 60 s in `main`.
+    pub fn chinese(main: Duration, reserved: u32) -> TimeControl {
+        TimeControl::Chinese {
+            main,
+            reserved_minutes: reserved,
+            period: TimeControl::minute(),
+        }
+    }
+
     /// Main time at the start (Chinese: the free main time, outside the reserved minutes).
     pub fn free_main(&self) -> Duration {
         match *self {
-            TimeControl::Chinese { main, reserved_minutes } => {
-                main.saturating_sub(Duration::from_secs(60 * u64::from(reserved_minutes)))
-            }
+            TimeControl::Chinese {
+                main,
+                reserved_minutes,
+                period,
+            } => main.saturating_sub(period.saturating_mul(reserved_minutes)),
             TimeControl::Absolute { main }
             | TimeControl::Japanese { main, .. }
             | TimeControl::Canadian { main, .. }
@@ -305,7 +369,7 @@ impl TimeControl {
     /// The length of one byo-yomi unit: a minute (Chinese), a period (Japanese, Canadian).
     pub fn period_length(&self) -> Option<Duration> {
         match *self {
-            TimeControl::Chinese { .. } => Some(Duration::from_secs(60)),
+            TimeControl::Chinese { period, .. } => Some(period),
             TimeControl::Japanese { period, .. } | TimeControl::Canadian { period, .. } => Some(period),
             TimeControl::Absolute { .. } | TimeControl::Fischer { .. } => None,
         }
@@ -324,7 +388,15 @@ impl TimeControl {
             })
         };
         match self {
-            TimeControl::Chinese { main, reserved_minutes } => {
+            TimeControl::Chinese {
+                main,
+                reserved_minutes,
+                period,
+            } => {
+                let (min, max) = CHINESE_PERIODS;
+                if period < min || period > max {
+                    return invalid(ControlFault::ChinesePeriodOutOfRange { got: period, min, max });
+                }
                 if reserved_minutes == 0 || reserved_minutes > MAX_RESERVED_MINUTES {
                     return invalid(ControlFault::ReserveOutOfRange {
                         got: reserved_minutes,
@@ -332,10 +404,17 @@ impl TimeControl {
                         max: MAX_RESERVED_MINUTES,
                     });
                 }
-                if main < Duration::from_secs(60 * u64::from(reserved_minutes)) {
-                    return invalid(ControlFault::ReserveExceedsMain {
-                        reserved: reserved_minutes,
-                        main,
+                if main < period.saturating_mul(reserved_minutes) {
+                    return invalid(match period == TimeControl::minute() {
+                        true => ControlFault::ReserveExceedsMain {
+                            reserved: reserved_minutes,
+                            main,
+                        },
+                        false => ControlFault::ReservedPeriodsExceedMain {
+                            reserved: reserved_minutes,
+                            period,
+                            main,
+                        },
                     });
                 }
             }
@@ -396,9 +475,14 @@ impl FromStr for TimeControl {
             },
             "chinese" => {
                 let (main, reserved) = rest.split_once('/').ok_or_else(|| shape(Form::Chinese))?;
+                let (reserved, period) = match reserved.split_once(['x', 'X']) {
+                    Some((reserved, period)) => (reserved, parse_duration(period)?),
+                    None => (reserved, TimeControl::minute()),
+                };
                 TimeControl::Chinese {
                     main: parse_duration(main)?,
                     reserved_minutes: parse_number(reserved)?,
+                    period,
                 }
             }
             "japanese" => {
@@ -438,8 +522,16 @@ impl fmt::Display for TimeControl {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             TimeControl::Absolute { main } => write!(f, "absolute:{}", WrittenDuration(main)),
-            TimeControl::Chinese { main, reserved_minutes } => {
-                write!(f, "chinese:{}/{reserved_minutes}", WrittenDuration(main))
+            TimeControl::Chinese {
+                main,
+                reserved_minutes,
+                period,
+            } => {
+                write!(f, "chinese:{}/{reserved_minutes}", WrittenDuration(main))?;
+                match period == TimeControl::minute() {
+                    true => Ok(()),
+                    false => write!(f, "x{}", WrittenDuration(period)),
+                }
             }
             TimeControl::Japanese { main, periods, period } => {
                 write!(

@@ -42,6 +42,12 @@ pub enum EventKind {
         move_number: u32,
         sealed: String,
     },
+    /// The older text (old Art. 18.4): "读秒时，提子不计时间": `player`, in byo-yomi, is removing
+    /// the stones just captured; the count stops until the hold ends.
+    CaptureHold { player: Color },
+    /// The captured stones are off the board: the count of `player`'s byo-yomi runs again; it was
+    /// held for `held`.
+    CaptureHoldEnd { player: Color, held: Duration },
     /// Lateness at the start: `factor` times `late` deducted from main time (twice under the
     /// 2002 text, Art. 22.1; once under the old text, old Art. 23.3), or a forfeit beyond
     /// `limit`. `deducted` is what the rule took (zero for a forfeit). Events written before the

@@ -119,6 +119,9 @@ pub struct Clock {
     moved: bool,
     sealed: Option<SealedMove>,
     last_at: Duration,
+    /// Since when the byo-yomi count is held while captures are removed (old Art. 18.4).
+    #[serde(default)]
+    held: Option<Duration>,
 }
 
 impl Clock {
@@ -135,6 +138,7 @@ impl Clock {
             moved: false,
             sealed: None,
             last_at: Duration::ZERO,
+            held: None,
         }
     }
 
@@ -154,6 +158,36 @@ impl Clock {
     /// The move sealed at an adjournment, until play resumes.
     pub fn sealed_move(&self) -> Option<&SealedMove> {
         self.sealed.as_ref()
+    }
+
+    /// Since when the byo-yomi count is held for captures ([`Clock::hold_for_captures`]).
+    pub fn held_since(&self) -> Option<Duration> {
+        self.held
+    }
+
+    /// Whether the side to move is in Chinese or Japanese byo-yomi at `at` (its main time used up).
+    pub fn in_byo_yomi(&self, at: Duration) -> bool {
+        let at = at.max(self.last_at);
+        self.turn.is_some_and(|turn| {
+            self.control.has_counted_byo_yomi() && self.thinking(at) >= self.left[turn.player.index()].main
+        })
+    }
+
+    /// The older text (seed 003, old Art. 18.4): "提子时，必须把棋子提清后方可按钟……但在读秒时，提子不
+    /// 计时间": while the side to move, in byo-yomi, removes the stones it captured, the arbiter
+    /// holds its count (both sides stopped, as in a pause); `resume` ends the hold and records
+    /// how long it lasted. Whether the edition allows it is the caller's (the ledger's edition).
+    pub fn hold_for_captures(&mut self, at: Duration) -> Result<(), ClockError> {
+        self.observe(at)?;
+        let turn = self.running_turn()?;
+        if !self.in_byo_yomi(at) {
+            return Err(ClockError::NotInByoYomi);
+        }
+        self.bank(at);
+        self.phase = Phase::Paused;
+        self.held = Some(at);
+        self.push(at, EventKind::CaptureHold { player: turn.player });
+        Ok(())
     }
 
     /// The used times recorded at the last adjournment (Art. 22.9).
@@ -176,6 +210,10 @@ impl Clock {
                 }
                 EventKind::Pause { reason } => clock.pause(at, reason)?,
                 EventKind::Resume | EventKind::Unseal { .. } => {
+                    clock.resume(at)?;
+                }
+                EventKind::CaptureHold { .. } => clock.hold_for_captures(at)?,
+                EventKind::CaptureHoldEnd { .. } => {
                     clock.resume(at)?;
                 }
                 EventKind::Adjourn {
@@ -293,7 +331,14 @@ impl Clock {
                 turn.since = at;
                 self.turn = Some(turn);
                 self.phase = Phase::Running;
-                self.push(at, EventKind::Resume);
+                let kind = match self.held.take() {
+                    Some(since) => EventKind::CaptureHoldEnd {
+                        player: turn.player,
+                        held: at.saturating_sub(since),
+                    },
+                    None => EventKind::Resume,
+                };
+                self.push(at, kind);
                 Ok(None)
             }
             Phase::Adjourned => {
@@ -336,6 +381,7 @@ impl Clock {
         self.bank(at);
         let used = self.used_now(at);
         self.phase = Phase::Adjourned;
+        self.held = None;
         self.sealed = Some(SealedMove {
             sealer: turn.player,
             move_number,

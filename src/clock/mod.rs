@@ -24,8 +24,8 @@ pub mod game_clock;
 
 pub use budget::TimeLeft;
 pub use control::{
-    ControlError, ControlFault, DurationFault, Form, PRESETS, Part, Preset, TimeControl, WrittenDuration,
-    parse_duration,
+    CHINESE_PERIODS, ControlError, ControlFault, DurationFault, Form, PRESETS, Part, Preset, TimeControl,
+    WrittenDuration, parse_duration,
 };
 pub use events::{ClockEvent, Correction, EventKind, LatenessOutcome, LatenessRule, SealedMove, TimeoutRuling};
 pub use game_clock::{Clock, ClockError, Phase, PressOutcome, Reading, TurnReading};

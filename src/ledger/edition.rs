@@ -9,6 +9,7 @@ use thiserror::Error;
 
 use crate::lang::Lang;
 use crate::rules::Preset;
+use crate::scoring::Quarters;
 
 /// A rule edition, chosen per event.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -46,6 +47,32 @@ impl Edition {
             Preset::ChineseOld => Some(Edition::ChineseOld),
             _ => None,
         }
+    }
+
+    /// The rules an event of this edition proposes (the organiser may choose others).
+    pub fn default_rules(self) -> Preset {
+        match self {
+            Edition::Chinese2002 => Preset::Chinese2002,
+            Edition::ChineseOld => Preset::ChineseOld,
+        }
+    }
+
+    /// The komi an event of this edition proposes, in quarter stones: 3 3/4 stones under the
+    /// 2002 text (Art. 11: "黑棋贴还3又3/4子"), 2 3/4 under the older text (old Art. 11: "黑方需贴出
+    /// 二又四分之三子").
+    pub fn default_komi(self) -> Quarters {
+        match self {
+            Edition::Chinese2002 => Quarters(15),
+            Edition::ChineseOld => Quarters(11),
+        }
+    }
+
+    /// Whether the arbiter may hold the byo-yomi count while the side to move removes captured
+    /// stones: only under the older text (old Art. 18.4: "但在读秒时，提子不计时间"); the 2002 text
+    /// counts captures as part of the move (Art. 22.6: "读秒过程中出现提子，仍视全部提清为着手结束，
+    /// 应照常读秒").
+    pub fn holds_byo_yomi_for_captures(self) -> bool {
+        self == Edition::ChineseOld
     }
 
     /// Whether each warning costs the warned player one stone at the count: yes under the

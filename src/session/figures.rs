@@ -63,6 +63,7 @@ pub fn session(tables: u32, moves: u32) -> Result<Session, FiguresError> {
         komi: Quarters(15),
         time_control: "chinese:60m/5".into(),
         lateness_limit: Duration::from_secs(900),
+        script: String::new(),
     };
     let mut session = Session::new(event.clone());
     let org = Stamp::new("08:00", "Organiser", Role::Organiser);

@@ -27,7 +27,7 @@ pub use audit::{AuditEntry, ChainError, Role, Stamp};
 pub use format::{FormatError, VERSION};
 pub use model::{
     Confirmation, Event, GameSetup, Player, PlayerId, Rank, ResultOverride, Round, Session, Signer, Table, TableGame,
-    TableId,
+    TableId, caller_script,
 };
 pub use ops::{Change, SessionError};
 pub use saver::Saver;

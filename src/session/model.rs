@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::board::Color;
+use crate::caller::{ChineseScript, Script, ScriptFormError, Wording};
 use crate::clock::{Clock, ClockError, ClockEvent, TimeControl};
 use crate::game::Game;
 use crate::ledger::{Edition, Ledger};
@@ -45,6 +46,39 @@ pub struct Event {
     pub time_control: String,
     /// How late a player may be at the start before forfeiting (Art. 22.1-22.2).
     pub lateness_limit: Duration,
+    /// The event's script of Chinese byo-yomi in its written form (`30s: 10,20,25,28 / 10,20
+    /// +10`, or a preset's name: Art. 12.3, "事先规定读秒实施细则"); empty (every event before fast
+    /// games had one): the script of the time control's period, the rules' own for 60 s.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub script: String,
+}
+
+impl Event {
+    /// The event's script of Chinese byo-yomi (see [`Event::script`]); refused when it does not
+    /// read or is for another period than the event's time control.
+    pub fn chinese_script(&self) -> Result<ChineseScript, ScriptFormError> {
+        let control = self.time_control.parse::<TimeControl>().ok();
+        let rules = ChineseScript::default();
+        let script = match self.script.trim() {
+            "" => return Ok(control.map_or(rules.clone(), |c| rules.for_control(&c))),
+            text => text.parse::<ChineseScript>()?,
+        };
+        match control.map(|c| script.fits(&c)) {
+            Some(Err(why)) => Err(ScriptFormError { column: 1, why }),
+            _ => Ok(script),
+        }
+    }
+}
+
+/// The caller's script at a table of `event` whose ledger follows `edition`: the event's script
+/// of Chinese byo-yomi, in the edition's words (the older text: "一分钟", "还剩X分钟", "10，超时判负").
+/// The one place where the edition reaches the caller.
+pub fn caller_script(edition: Edition, event: &Event) -> Script {
+    let wording = match edition {
+        Edition::Chinese2002 => Wording::Text2002,
+        Edition::ChineseOld => Wording::OldText,
+    };
+    Script::with(event.chinese_script().unwrap_or_default(), wording)
 }
 
 /// A player's id in the session.

@@ -5,6 +5,7 @@
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use crate::caller::ScriptFormError;
 use crate::clock::{ClockEvent, ControlError, EventKind, TimeControl, TimeoutRuling, WrittenDuration};
 use crate::game::{Game, GameError};
 use crate::ledger::Ledger;
@@ -186,6 +187,8 @@ pub enum SessionError {
     EventWithoutName,
     #[error("the event's settings: the default time control `{text}` does not read: {why}")]
     EventControl { text: String, why: ControlError },
+    #[error("the event's settings: the byo-yomi script `{text}` is refused: {why}")]
+    EventScript { text: String, why: ScriptFormError },
     #[error("the audit trail: {0}")]
     Chain(#[from] ChainError),
 }
@@ -240,6 +243,10 @@ impl Session {
                 if let Err(why) = event.time_control.parse::<TimeControl>() {
                     let text = event.time_control.clone();
                     return Err(SessionError::EventControl { text, why });
+                }
+                if let Err(why) = event.chinese_script() {
+                    let text = event.script.clone();
+                    return Err(SessionError::EventScript { text, why });
                 }
                 let changed = event_changes(&self.event, event);
                 self.event = event.clone();
@@ -547,6 +554,11 @@ fn event_changes(old: &Event, new: &Event) -> Vec<String> {
         "time control",
         format!("{:?}", old.time_control),
         format!("{:?}", new.time_control),
+    );
+    field(
+        "byo-yomi script",
+        format!("{:?}", old.script),
+        format!("{:?}", new.script),
     );
     field(
         "lateness limit",

@@ -67,6 +67,9 @@ pub enum Command {
     TogglePause,
     /// A new time control in its written form (only before the clock starts).
     SetControl(String),
+    /// The older text's "读秒时，提子不计时间" (old Art. 18.4): hold the byo-yomi count of the side to
+    /// move while it removes captured stones, or end the hold.
+    HoldCaptures,
     /// "How many minutes are left?" asked for a side.
     MinutesLeft(Color),
     /// A quick ledger entry: offender, offence.
@@ -482,6 +485,7 @@ impl Table {
                 _ => {}
             },
             Command::SetControl(text) => self.set_control(&text, now),
+            Command::HoldCaptures => self.hold_captures(now),
             Command::MinutesLeft(color) => self.minutes_left(color, now),
             Command::Incident(player, offence) => self.incident(player, offence, now),
             Command::RuleTimeout(ruling) => self.rule_timeout(ruling, now),
@@ -802,9 +806,32 @@ impl Table {
         }
     }
 
+    /// Starts or ends the hold of the byo-yomi count for captures: only under the older text
+    /// (the ledger's edition says), the clock checks the side to move is in byo-yomi.
+    fn hold_captures(&mut self, now: Duration) {
+        if !self.ledger.edition.holds_byo_yomi_for_captures() {
+            self.message = Some(Text::HoldNotInEdition.tr(self.lang).to_string());
+            return;
+        }
+        match self.clock.held_since() {
+            Some(_) => self.resume(now),
+            None => {
+                let result = self.clock.hold_for_captures(now);
+                self.report(result);
+            }
+        }
+    }
+
+    /// Whether the hold for captures is offered now: under the older text, the side to move in
+    /// byo-yomi on a running clock, or a hold in progress.
+    pub fn hold_offered(&self, now: Duration) -> bool {
+        let running = self.clock.phase() == Phase::Running && self.clock.in_byo_yomi(now);
+        self.ledger.edition.holds_byo_yomi_for_captures() && (running || self.clock.held_since().is_some())
+    }
+
     fn minutes_left(&mut self, color: Color, now: Duration) {
         let reading = self.clock.reading(now);
-        let said = caller::minutes_left(self.clock.control(), &reading, color);
+        let said = caller::minutes_left_in(self.clock.control(), self.script.wording, &reading, color);
         self.keep_calls(&said);
         self.caption = Some(match said.last() {
             Some(a) => Caption::of(a),

@@ -38,8 +38,11 @@ pub fn face_text(control: &TimeControl, left: &TimeLeft, table: &Table) -> (Stri
     match *control {
         TimeControl::Absolute { .. } => (hms(left.main), table.tr(Text::SuddenDeath).to_string()),
         TimeControl::Fischer { increment, .. } => (hms(left.main), i18n::increment(&hms(increment), lang)),
-        TimeControl::Chinese { .. } => {
-            let reserved = i18n::reserved_minutes(left.periods, lang);
+        TimeControl::Chinese { period, .. } => {
+            let reserved = match period.as_secs() {
+                60 => i18n::reserved_minutes(left.periods, lang),
+                _ => i18n::periods(left.periods, &hms(period), lang),
+            };
             match in_byo_yomi {
                 false => (hms(left.main), format!("+ {reserved}")),
                 true => (hms(left.period), format!("{}: {reserved}", table.tr(Text::ByoYomi))),
@@ -182,6 +185,13 @@ pub fn show(ui: &mut egui::Ui, table: &mut Table, reading: &Reading) -> Vec<Comm
             Phase::Flagged | Phase::Over => {}
         }
         ui.label(RichText::new(table.tr(phase_text(phase))).strong());
+        if table.hold_offered(reading.at) {
+            let held = table.clock.held_since().is_some();
+            let word = if held { Text::EndHold } else { Text::HoldCaptures };
+            if ui.button(table.tr(word)).clicked() {
+                commands.push(Command::HoldCaptures);
+            }
+        }
     });
     if let Some(player) = reading
         .turn
@@ -198,6 +208,15 @@ pub fn show(ui: &mut egui::Ui, table: &mut Table, reading: &Reading) -> Vec<Comm
             }
         });
     }
+    if table.clock.held_since().is_some() {
+        ui.label(
+            RichText::new(table.tr(Text::HeldForCaptures))
+                .strong()
+                .color(Color32::from_rgb(200, 120, 0)),
+        );
+    }
+    let edition = table.ledger.edition.title(table.lang);
+    ui.label(RichText::new(Msg::EditionLine(edition).text(table.lang)).small());
     ui.horizontal(|ui| {
         let phase = table.clock.phase();
         let lang = table.lang;

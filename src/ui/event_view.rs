@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use egui::{Color32, RichText};
 
+use crate::caller::{ChineseScript, ScriptFormError};
 use crate::clock::{LatenessRule, TimeControl};
 use crate::ledger::Edition;
 use crate::rules::{Counting, Preset};
@@ -41,6 +42,9 @@ pub struct EventForm {
     pub control: String,
     /// Minutes ("15") or a written duration ("1h", "90s").
     pub lateness: String,
+    /// The script of Chinese byo-yomi (`30s: 10,20,25,28 / 10,20 +10`, a preset's name, or empty
+    /// for the rules' script of the control's period).
+    pub script: String,
 }
 
 /// Each field that can be refused, read, or what is wrong with it in the window's language.
@@ -49,6 +53,7 @@ struct Reading {
     komi: Result<Quarters, String>,
     control: Result<TimeControl, String>,
     lateness: Result<Duration, String>,
+    script: Result<String, String>,
 }
 
 impl EventForm {
@@ -64,7 +69,33 @@ impl EventForm {
             komi: komi_text(event.komi, event.rules, lang),
             control: event.time_control.clone(),
             lateness: lateness_text(event.lateness_limit),
+            script: event.script.clone(),
         }
+    }
+
+    /// The script in its canonical written form (empty stays empty), refused when it does not
+    /// read or is for another period than the control's (read by the caller's own parser).
+    fn read_script(&self, control: Option<&TimeControl>, lang: Lang) -> Result<String, String> {
+        if self.script.trim().is_empty() {
+            return Ok(String::new());
+        }
+        let shown = |e: ScriptFormError| super::i18n_errors::script_error(&e, lang);
+        let script = self.script.parse::<ChineseScript>().map_err(shown)?;
+        match control.map(|c| script.fits(c)) {
+            Some(Err(why)) => Err(shown(ScriptFormError { column: 1, why })),
+            _ => Ok(script.to_string()),
+        }
+    }
+
+    /// Another edition: the form takes the edition's rules and komi (the older text: the
+    /// chinese-old rules, komi 2 3/4 stones; the organiser may change them).
+    fn set_edition(&mut self, edition: Edition, lang: Lang) {
+        if edition == self.edition {
+            return;
+        }
+        self.edition = edition;
+        self.set_rules(edition.default_rules(), lang);
+        self.komi = komi_text(edition.default_komi(), self.rules, lang);
     }
 
     fn read_name(&self, lang: Lang) -> Result<String, String> {
@@ -95,10 +126,12 @@ impl EventForm {
     /// Every field read now.
     #[cfg(test)]
     fn reading(&self, lang: Lang) -> Reading {
+        let control = self.read_control(lang);
         Reading {
             name: self.read_name(lang),
             komi: self.read_komi(lang),
-            control: self.read_control(lang),
+            script: self.read_script(control.as_ref().ok(), lang),
+            control,
             lateness: self.read_lateness(lang),
         }
     }
@@ -121,6 +154,7 @@ impl EventForm {
             komi: reading.komi.ok()?,
             time_control: reading.control.ok()?.to_string(),
             lateness_limit: reading.lateness.ok()?,
+            script: reading.script.ok()?,
         })
     }
 
@@ -247,16 +281,19 @@ fn fields(ui: &mut egui::Ui, form: &mut EventForm, lang: Lang) -> Option<Answer>
     ui.separator();
     ui.horizontal(|ui| {
         let label = ui.label(Text::PenaltyEdition.tr(lang));
+        let mut edition = form.edition;
         egui::ComboBox::from_id_salt("event_edition")
             .selected_text(form.edition.title(lang))
             .show_ui(ui, |ui| {
-                for edition in Edition::ALL {
-                    ui.selectable_value(&mut form.edition, edition, edition.title(lang));
+                for choice in Edition::ALL {
+                    ui.selectable_value(&mut edition, choice, choice.title(lang));
                 }
             })
             .response
             .labelled_by(label.id);
+        form.set_edition(edition, lang);
     });
+    ui.label(RichText::new(Text::EditionProposes.tr(lang)).small().weak());
     ui.horizontal(|ui| {
         let label = ui.label(Text::RulesPreset.tr(lang));
         let mut rules = form.rules;
@@ -282,6 +319,16 @@ fn fields(ui: &mut egui::Ui, form: &mut EventForm, lang: Lang) -> Option<Answer>
     text_field(ui, Text::DefaultControl, &mut form.control, "chinese:60m/5", lang);
     let control = form.read_control(lang);
     refusal(ui, control.as_ref().err());
+    text_field(
+        ui,
+        Text::ByoYomiScript,
+        &mut form.script,
+        "30s: 10,20,25,28 / 10,20 +10",
+        lang,
+    );
+    ui.label(RichText::new(Text::ScriptRulesDefault.tr(lang)).small().weak());
+    let script = form.read_script(control.as_ref().ok(), lang);
+    refusal(ui, script.as_ref().err());
     ui.separator();
     ui.label(Text::LatenessLimit.tr(lang));
     text_field(ui, Text::LatenessMinutes, &mut form.lateness, "15", lang);
@@ -303,6 +350,7 @@ fn fields(ui: &mut egui::Ui, form: &mut EventForm, lang: Lang) -> Option<Answer>
         komi,
         control,
         lateness,
+        script,
     });
     let mut answer = None;
     ui.horizontal(|ui| {

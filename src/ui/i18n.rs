@@ -120,6 +120,24 @@ texts! {
     Standings => ("Standings", "名次表"),
     Place => ("Place", "名次"),
     Name => ("Name", "姓名"),
+    // issue 15: b
+    TableEdition => ("Rules edition", "规则版本"),
+    HoldCaptures => ("Hold for captures", "提子停表"),
+    EndHold => ("Captures off: count on", "提子完毕，继续读秒"),
+    HeldForCaptures => (
+        "Byo-yomi held while captures are removed (old Art. 18.4: not timed)",
+        "读秒时，提子不计时间（旧第18条第4款）：读秒已停",
+    ),
+    HoldNotInEdition => (
+        "Only the older text holds byo-yomi for captures; under the 2002 text the count goes on (Art. 22.6)",
+        "只有旧版规则读秒时提子不计时间；2002年版照常读秒（第22条第6款）",
+    ),
+    ByoYomiScript => ("Byo-yomi script (Chinese byo-yomi)", "读秒细则（中国读秒）"),
+    ScriptRulesDefault => ("empty: the rules' script for the control's period", "空：按用时的读秒时长采用规则的细则"),
+    EditionProposes => (
+        "Choosing an edition proposes its rules and komi",
+        "选择规则版本时，同时建议其规则与贴子",
+    ),
     Rank => ("Rank", "段位"),
     Points => ("Points", "积分"),
     WinsDrawsLosses => ("W-D-L", "胜-和-负"),
@@ -610,6 +628,9 @@ pub enum Msg<'a> {
     SaveFirst(usize),
     /// No sound device (the engine's reason): calls are captions only.
     NoSound(&'a dyn Display),
+    // issue 15: b
+    /// The line on the table that names its rule edition.
+    EditionLine(&'a str),
     /// No voice pack of this language (folder name) in the last place looked.
     NoVoicePack(&'a str, &'a Path),
     /// The voice pack did not read.
@@ -781,6 +802,8 @@ impl Msg<'_> {
             Msg::SaveFirst(tables) => format!("当前赛事（{tables}台对局）尚未保存到文件，替换后将丢失。要先保存吗？"),
             Msg::NoSound(reason) if en => format!("No sound ({reason}): announcements are shown as captions only"),
             Msg::NoSound(reason) => format!("没有声音（{reason}）：报时只以字幕显示"),
+            Msg::EditionLine(title) if en => format!("Rules edition: {title}"),
+            Msg::EditionLine(title) => format!("规则版本：{title}"),
             Msg::NoVoicePack(l, dir) if en => format!("no voice: no {l} voice pack in {}", dir.display()),
             Msg::NoVoicePack(l, dir) => format!("没有语音：{}中没有{l}语音包", dir.display()),
             Msg::VoicePackUnreadable(e) if en => format!("no voice: {e}"),

@@ -7,6 +7,7 @@ use super::export_job::JobError;
 use super::i18n::{Text, color_name, table_id};
 use crate::audio::{PackError, Silence, UnsupportedOutput};
 use crate::board::{Color, CoordError, Point};
+use crate::caller::{SCRIPT_PRESETS, ScriptFault, ScriptFormError};
 use crate::clock::{ClockError, ControlError, ControlFault, DurationFault, Form, PRESETS, Part, WrittenDuration};
 use crate::export::ExportError;
 use crate::game::{GameError, HandicapError, Illegal};
@@ -172,6 +173,43 @@ pub fn clock_error(e: &ClockError, lang: Lang) -> String {
 }
 
 /// Why a time control does not read (the clock engine's error), in `lang`, with the text typed.
+/// Why an event's byo-yomi script is refused (the caller's typed reason and its column), in `lang`.
+pub fn script_error(e: &ScriptFormError, lang: Lang) -> String {
+    if lang == Lang::En {
+        return e.to_string();
+    }
+    let presets: Vec<&str> = SCRIPT_PRESETS.iter().map(|p| p.name).collect();
+    let example = "30s: 10,20,25,28 / 10,20 +10";
+    let why = match &e.why {
+        ScriptFault::Empty => format!("细则为空；例如写 {example}，或一个预设（{}）", presets.join("、")),
+        ScriptFault::Shape => format!(
+            "应写作“每次读秒: 报秒点 / 最后一次的报秒点 +逐秒读数”，如 {example}，或一个预设（{}）",
+            presets.join("、")
+        ),
+        ScriptFault::Period(text) => format!("“{text}”不是每次读秒的时长：写整秒，如 30s"),
+        ScriptFault::PeriodOutOfRange { got, min, max } => format!(
+            "每次读秒须为{}至{}秒，不能是{}秒",
+            min.as_secs(),
+            max.as_secs(),
+            got.as_secs()
+        ),
+        ScriptFault::Number(text) => format!("“{text}”不是整秒数"),
+        ScriptFault::NoClip(s) => {
+            format!("{s}秒没有录音（有录音的：5、8、10、15、18、20、25、28、30、40、50、55、58秒）")
+        }
+        ScriptFault::OutsidePeriod { call, period } => format!("{call}秒不在{}秒的读秒之内", period.as_secs()),
+        ScriptFault::NotRising { call, previous } => format!("{call}秒排在{previous}秒之后：报秒点须依次增大"),
+        ScriptFault::InCount { call, count } => format!("{call}秒落在最后{count}秒的逐秒读数之内"),
+        ScriptFault::Count { got, max } => format!("逐秒读数须为1至{max}秒（不超过每次读秒），不能是{got}"),
+        ScriptFault::OtherPeriod { script, control } => format!(
+            "细则是每次{}秒的读秒，用时的读秒每次{}秒",
+            script.as_secs(),
+            control.as_secs()
+        ),
+    };
+    format!("第{}个字符：{why}", e.column)
+}
+
 pub fn control_error(e: &ControlError, lang: Lang) -> String {
     if lang == Lang::En {
         return e.to_string();
@@ -231,6 +269,17 @@ fn control_fault(why: ControlFault) -> String {
             format!("{reserved}分钟保留读秒超出了{}的基本用时", WrittenDuration(main))
         }
         ControlFault::PeriodsOutOfRange { got, min, max } => format!("读秒次数须为{min}至{max}次，不能是{got}次"),
+        ControlFault::ReservedPeriodsExceedMain { reserved, period, main } => format!(
+            "{reserved}次{}秒的保留读秒超出了{}的基本用时",
+            period.as_secs(),
+            WrittenDuration(main)
+        ),
+        ControlFault::ChinesePeriodOutOfRange { got, min, max } => format!(
+            "中国读秒每次须为{}至{}秒，不能是{}秒",
+            min.as_secs(),
+            max.as_secs(),
+            got.as_secs()
+        ),
         ControlFault::EmptyPeriod => "每次读秒不能是0秒".to_string(),
         ControlFault::EmptyCanadianPeriod => "每个阶段至少一手，时长须多于0秒".to_string(),
         ControlFault::NoSuddenDeathTime => "包干用时须多于0秒".to_string(),
@@ -380,6 +429,9 @@ pub fn session_error(e: &SessionError, lang: Lang) -> String {
         SessionError::EventWithoutName => "赛事设置：赛事名称不能为空".to_string(),
         SessionError::EventControl { text, why } => {
             format!("赛事设置：默认用时“{text}”无法读取：{}", control_error(why, lang))
+        }
+        SessionError::EventScript { text, why } => {
+            format!("赛事设置：读秒细则“{text}”不能采用：{}", script_error(why, lang))
         }
         SessionError::Chain(e) => format!("变更记录：{}", chain_error(e, lang)),
     }
@@ -987,6 +1039,16 @@ mod tests {
                 main: std::time::Duration::from_secs(180),
             },
             ControlFault::PeriodsOutOfRange { got: 9, min: 1, max: 6 },
+            ControlFault::ReservedPeriodsExceedMain {
+                reserved: 7,
+                period: std::time::Duration::from_secs(30),
+                main: std::time::Duration::from_secs(180),
+            },
+            ControlFault::ChinesePeriodOutOfRange {
+                got: std::time::Duration::from_secs(5),
+                min: std::time::Duration::from_secs(10),
+                max: std::time::Duration::from_secs(60),
+            },
             ControlFault::EmptyPeriod,
             ControlFault::EmptyCanadianPeriod,
             ControlFault::NoSuddenDeathTime,
@@ -1003,6 +1065,12 @@ mod tests {
                     vec![got.to_string(), min.to_string(), max.to_string()]
                 }
                 ControlFault::ReserveExceedsMain { reserved, .. } => vec![reserved.to_string(), "3m".to_string()],
+                ControlFault::ReservedPeriodsExceedMain { reserved, .. } => {
+                    vec![reserved.to_string(), "30秒".to_string(), "3m".to_string()]
+                }
+                ControlFault::ChinesePeriodOutOfRange { .. } => {
+                    vec!["10至60秒".to_string(), "5秒".to_string()]
+                }
                 ControlFault::EmptyPeriod
                 | ControlFault::EmptyCanadianPeriod
                 | ControlFault::NoSuddenDeathTime

@@ -592,6 +592,8 @@ mod tests;
 #[cfg(test)]
 mod tests_claims;
 #[cfg(test)]
+mod tests_edition;
+#[cfg(test)]
 mod tests_event;
 #[cfg(test)]
 mod tests_handicap;

@@ -142,6 +142,7 @@ fn every_message(lang: Lang) -> Vec<String> {
         Msg::OfferBackup(path),
         Msg::SaveFirst(3),
         Msg::NoSound(&e),
+        Msg::EditionLine(crate::ledger::Edition::ChineseOld.title(lang)),
         Msg::NoVoicePack("zh", path),
         Msg::VoicePackUnreadable(&e),
         Msg::VoiceLoaderFailed(Some(&e)),
@@ -345,6 +346,37 @@ fn every_engine_error(lang: Lang) -> Vec<String> {
         },
     ];
     out.extend(controls.iter().map(|e| i18n::control_error(e, lang)));
+    // issue 15: b (the event's byo-yomi script, every fault).
+    use crate::caller::{ScriptFault, ScriptFormError};
+    let d = std::time::Duration::from_secs;
+    let script_faults = [
+        ScriptFault::Empty,
+        ScriptFault::Shape,
+        ScriptFault::Period("half".to_string()),
+        ScriptFault::PeriodOutOfRange {
+            got: d(90),
+            min: d(10),
+            max: d(60),
+        },
+        ScriptFault::Number("x".to_string()),
+        ScriptFault::NoClip(12),
+        ScriptFault::OutsidePeriod {
+            call: 30,
+            period: d(30),
+        },
+        ScriptFault::NotRising { call: 10, previous: 20 },
+        ScriptFault::InCount { call: 25, count: 10 },
+        ScriptFault::Count { got: 11, max: 10 },
+        ScriptFault::OtherPeriod {
+            script: d(60),
+            control: d(30),
+        },
+    ];
+    out.extend(
+        script_faults
+            .into_iter()
+            .map(|why| super::i18n_errors::script_error(&ScriptFormError { column: 3, why }, lang)),
+    );
     use crate::ledger::{ClaimRefused, Edition, GameEnd, IllegalKind, IncidentId, LedgerError, OffenceId, Sanction};
     let article = "17.2".to_string();
     let ledger = [
@@ -466,6 +498,13 @@ fn every_engine_error(lang: Lang) -> Vec<String> {
         SessionError::EventControl {
             text: "blitz".to_string(),
             why: ControlError::UnknownKind("blitz".to_string()),
+        },
+        SessionError::EventScript {
+            text: "30s: 12 / +10".to_string(),
+            why: crate::caller::ScriptFormError {
+                column: 6,
+                why: crate::caller::ScriptFault::NoClip(12),
+            },
         },
         SessionError::Chain(ChainError::HeaderUnrecorded),
     ];

@@ -236,6 +236,7 @@ fn session() -> Session {
         komi: Quarters(15),
         time_control: "chinese:60m/5".to_string(),
         lateness_limit: Duration::from_secs(900),
+        script: String::new(),
     };
     let mut s = Session::new(event.clone());
     apply(&mut s, &stamp(), Change::Event(event));

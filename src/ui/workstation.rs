@@ -19,7 +19,7 @@ use crate::scoring::{Marks, Quarters};
 use crate::session::store::Loaded;
 use crate::session::{
     Change, Event, GameSetup, Player, PlayerId, Rank, Role, Saver, Session, SessionError, Signer, Stamp, TableGame,
-    TableId,
+    TableId, caller_script,
 };
 use crate::sgf;
 
@@ -234,10 +234,11 @@ pub fn new_event(date: &str, lang: Lang) -> Event {
         dates: vec![date.to_string()],
         venue: String::new(),
         edition: Edition::Chinese2002,
-        rules: crate::rules::Preset::Chinese2002,
-        komi: Quarters(15),
+        rules: Edition::Chinese2002.default_rules(),
+        komi: Edition::Chinese2002.default_komi(),
         time_control: DEFAULT_CONTROL.to_string(),
         lateness_limit: LATENESS_LIMIT,
+        script: String::new(),
     }
 }
 
@@ -319,6 +320,7 @@ pub fn live_table(stored: &TableGame, event: &Event, settings: &Settings) -> Res
     table.drafts.control = clock.control().to_string();
     table.clock = clock;
     table.catalogue = table_catalogue(stored.ledger.edition, event);
+    table.script = caller_script(stored.ledger.edition, event);
     table.ledger = stored.ledger.clone();
     apply_settings(&mut table, settings);
     table.restore_ending();
@@ -612,7 +614,9 @@ impl Workstation {
     ///
     /// What a change reaches: the lateness limit goes at once to every live table's catalogue
     /// (through `table_catalogue`, as when tables are built), so a lateness recorded from now on
-    /// uses it (one already recorded keeps the limit in its clock event). The name shows in the
+    /// uses it (one already recorded keeps the limit in its clock event); the byo-yomi script goes
+    /// at once to every live table's caller (through `caller_script`, as when tables are built,
+    /// so a reopened session calls the same). The name shows in the
     /// sidebar's heading. The default time control, rules, komi and the penalty rules' edition
     /// are what tables created afterwards start from: an existing table keeps its own (its time
     /// control is changed at the table, before its clock starts; a started game's clock is never
@@ -624,6 +628,7 @@ impl Workstation {
         let event = &self.session.event;
         for l in &mut self.live {
             l.table.catalogue = table_catalogue(l.table.ledger.edition, event);
+            l.table.script = caller_script(l.table.ledger.edition, event);
         }
     }
 

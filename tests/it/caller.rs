@@ -6,7 +6,8 @@ use std::time::Duration;
 use go_arbiter::board::Color::{Black, White};
 use go_arbiter::caller::preview::{clock_time, parse_moves, simulate};
 use go_arbiter::caller::{
-    Script, ScriptError, clip_ids, clip_text, due, due_between, minutes_left, reread, turn_calls,
+    ChineseScript, SCRIPT_PRESETS, Script, ScriptError, ScriptFault, ScriptFormError, Wording, clip_ids, clip_text,
+    due, due_between, minutes_left, minutes_left_in, reread, turn_calls,
 };
 use go_arbiter::clock::{Clock, TimeControl};
 use go_arbiter::lang::Lang;
@@ -175,11 +176,11 @@ fn japanese_call_points_are_configurable() {
     assert_eq!(&calls[..2], &[(20.0, "sec_20"), (21.0, "count_1")]);
     assert_eq!(
         Script {
-            japanese_calls: Some(vec![15]),
+            japanese_calls: Some(vec![16]),
             ..Script::default()
         }
         .check(),
-        Err(ScriptError::Seconds(15))
+        Err(ScriptError::Seconds(16))
     );
     assert_eq!(
         Script {
@@ -302,7 +303,7 @@ fn rereading_from_a_miscalled_point() {
 #[test]
 fn clips_are_the_agreed_list_with_both_captions() {
     let ids = clip_ids();
-    assert_eq!(ids.len(), 8 + 10 + 1 + 10 + 1 + 5 + 1 + 3);
+    assert_eq!(ids.len(), 8 + 10 + 1 + 10 + 1 + 5 + 1 + 3 + 6 + 4 + 1 + 10 + 1);
     for id in &ids {
         assert!(
             clip_text(id, Lang::Zh).is_some() && clip_text(id, Lang::En).is_some(),
@@ -428,4 +429,248 @@ fn preview_refuses_bad_input() {
         .output()
         .unwrap();
     assert_eq!(output.status.code(), Some(1));
+}
+
+/// (seconds into the turn, clip) of a whole turn of `spec` under the written `script`.
+fn fast_calls(spec: &str, script: &str, wording: Wording) -> Vec<(u64, &'static str)> {
+    let control = control(spec);
+    let script = Script::with(script.parse::<ChineseScript>().unwrap(), wording);
+    turn_calls(&control, &script, &control.initial())
+        .iter()
+        .map(|c| (c.offset.as_secs(), c.clip))
+        .collect()
+}
+
+/// Art. 12.3: "采用30秒、20秒、10秒或其他读秒办法的快棋比赛，可根据上述原则，事先规定读秒实施细则". The
+/// presets scale the 60 s principle down: a period that is not the last calls every 10 s from
+/// half of it, then 5 s and 2 s before its end, and at its end the period and the periods left;
+/// the last period calls every 10 s until its last ten seconds, counted 1 to 10, "10" at its end.
+#[test]
+fn art_12_3_each_fast_preset_calls_a_whole_period_and_the_last_period() {
+    // 30 s: two reserved periods, no free main time in the turn after main time ran out.
+    let thirty = fast_calls("chinese:1m/2x30s", "fast-30s", Wording::Text2002);
+    let mut expected = vec![
+        (10, "sec_10"),
+        (20, "sec_20"),
+        (25, "sec_25"),
+        (28, "sec_28"),
+        (30, "sec_30"),
+        (30, "periods_left_1"),
+        (40, "sec_10"),
+        (50, "sec_20"),
+    ];
+    expected.extend((1..=10).map(|n| {
+        (
+            50 + n,
+            clip_ids().into_iter().find(|id| *id == format!("count_{n}")).unwrap(),
+        )
+    }));
+    expected.push((60, "time_up"));
+    assert_eq!(&thirty[thirty.len() - expected.len()..], &expected[..]);
+    // The free main time ran out at 0 s into byo-yomi: main 1m - 2 x 30 s = 0, so no "begins".
+    assert_eq!(thirty.len(), expected.len(), "{thirty:?}");
+
+    // 20 s: 10, 15, 18, "20 seconds", periods left; last: 10, then 1 .. 10 at 11 .. 20.
+    let twenty = fast_calls("chinese:2m/3x20s", "fast-20s", Wording::Text2002);
+    let first: Vec<_> = twenty.iter().take_while(|(s, _)| *s <= 80).copied().collect();
+    assert_eq!(
+        first,
+        vec![
+            (60, "byoyomi_start"),
+            (70, "sec_10"),
+            (75, "sec_15"),
+            (78, "sec_18"),
+            (80, "sec_20"),
+            (80, "periods_left_2"),
+        ]
+    );
+    let last: Vec<_> = twenty.iter().filter(|(s, _)| *s > 100).copied().collect();
+    assert_eq!(last[0], (110, "sec_10"));
+    assert_eq!(last[1], (111, "count_1"));
+    assert_eq!(last[10], (120, "count_10"));
+    assert_eq!(last[11], (120, "time_up"));
+    assert_eq!(last.len(), 12);
+
+    // 10 s: 5, 8, "10 seconds", periods left; the last period counted whole: 1 at 1 s .. 10.
+    let ten = fast_calls("chinese:1m/2x10s", "fast-10s", Wording::Text2002);
+    assert_eq!(
+        &ten[..6],
+        &[
+            (40, "byoyomi_start"),
+            (45, "sec_5"),
+            (48, "sec_8"),
+            (50, "sec_10"),
+            (50, "periods_left_1"),
+            (51, "count_1"),
+        ]
+    );
+    assert_eq!(&ten[ten.len() - 2..], &[(60, "count_10"), (60, "time_up")]);
+    assert_eq!(ten.len(), 6 + 9 + 1);
+
+    // The rules' own 60 s preset is the default script.
+    assert_eq!(ChineseScript::preset("rules-60s"), Some(ChineseScript::default()));
+    for preset in SCRIPT_PRESETS {
+        let script: ChineseScript = preset.written.parse().unwrap();
+        assert_eq!(script.check(), Ok(()), "{}", preset.name);
+        assert_eq!(ChineseScript::for_period(script.period), script, "{}", preset.name);
+    }
+}
+
+/// A table keeps the event's script for its control's period; another period takes that period's
+/// preset (a table whose control was changed).
+#[test]
+fn art_12_3_a_script_is_used_for_its_own_period_only() {
+    let own: ChineseScript = "30s: 15,25 / 15 +5".parse().unwrap();
+    let calls = turn_calls(
+        &control("chinese:1m/2x30s"),
+        &Script::with(own.clone(), Wording::Text2002),
+        &control("chinese:1m/2x30s").initial(),
+    );
+    let clips: Vec<(u64, &str)> = calls.iter().map(|c| (c.offset.as_secs(), c.clip)).collect();
+    assert_eq!(
+        clips,
+        vec![
+            (15, "sec_15"),
+            (25, "sec_25"),
+            (30, "sec_30"),
+            (30, "periods_left_1"),
+            (45, "sec_15"),
+            (56, "count_6"),
+            (57, "count_7"),
+            (58, "count_8"),
+            (59, "count_9"),
+            (60, "count_10"),
+            (60, "time_up"),
+        ]
+    );
+    let sixty = control("chinese:3m/3");
+    assert_eq!(own.for_control(&sixty), ChineseScript::default());
+    assert_eq!(
+        own.fits(&sixty),
+        Err(ScriptFault::OtherPeriod {
+            script: Duration::from_secs(30),
+            control: Duration::from_secs(60),
+        })
+    );
+    assert_eq!(own.fits(&control("japanese:10m+3x30s")), Ok(()));
+}
+
+/// The written form of a script reads back the same, a preset name reads as its script, and bad
+/// input is refused with its typed reason at its column.
+#[test]
+fn art_12_3_a_written_script_round_trips_and_refuses_bad_input_at_its_column() {
+    for written in [
+        "60s: 30,40,50,55,58 / 30,40,50 +10",
+        "30s: 10,20,25,28 / 10,20 +10",
+        "20s: 10,15,18 / 10 +10",
+        "10s: 5,8 / +10",
+        "30s: / 10 +5",
+    ] {
+        let script: ChineseScript = written.parse().unwrap();
+        assert_eq!(script.to_string(), written);
+        assert_eq!(script.to_string().parse::<ChineseScript>(), Ok(script));
+    }
+    let loose: ChineseScript = " 30s :10 20，25s , 28/10,20+10 ".parse().unwrap();
+    assert_eq!(loose, ChineseScript::preset("fast-30s").unwrap());
+    assert_eq!(
+        "fast-20s".parse::<ChineseScript>().unwrap().to_string(),
+        "20s: 10,15,18 / 10 +10"
+    );
+
+    let refused = |text: &str| text.parse::<ChineseScript>().unwrap_err();
+    let cases = [
+        ("", 1, ScriptFault::Empty),
+        ("30s 10,20", 10, ScriptFault::Shape),
+        ("30s: 10,20 +10", 15, ScriptFault::Shape),
+        ("30s: 10 / 20", 13, ScriptFault::Shape),
+        ("half: 10 / 20 +10", 1, ScriptFault::Period("half".to_string())),
+        (
+            "90s: 10 / 20 +10",
+            1,
+            ScriptFault::PeriodOutOfRange {
+                got: Duration::from_secs(90),
+                min: Duration::from_secs(10),
+                max: Duration::from_secs(60),
+            },
+        ),
+        ("30s: 10,x / 20 +10", 9, ScriptFault::Number("x".to_string())),
+        ("30s: 10,12 / 10 +10", 9, ScriptFault::NoClip(12)),
+        (
+            "30s: 10,30 / 10 +10",
+            9,
+            ScriptFault::OutsidePeriod {
+                call: 30,
+                period: Duration::from_secs(30),
+            },
+        ),
+        (
+            "30s: 20,10 / 10 +10",
+            9,
+            ScriptFault::NotRising { call: 10, previous: 20 },
+        ),
+        ("30s: 10 / 10,25 +10", 14, ScriptFault::InCount { call: 25, count: 10 }),
+        ("30s: 10 / 10 +11", 15, ScriptFault::Count { got: 11, max: 10 }),
+        ("30s: 10 / 10 +0", 15, ScriptFault::Count { got: 0, max: 10 }),
+        ("30s: 10 / 10 +5 5", 17, ScriptFault::Shape),
+    ];
+    for (text, column, why) in cases {
+        assert_eq!(refused(text), ScriptFormError { column, why }, "{text:?}");
+    }
+    // The column counts characters, not bytes.
+    assert_eq!(refused("30s：10 / 10 +10").why, ScriptFault::Shape);
+    assert_eq!(
+        refused("30s: 10，12 / 10 +10"),
+        ScriptFormError {
+            column: 9,
+            why: ScriptFault::NoClip(12)
+        }
+    );
+    assert_eq!(
+        refused("30s: 10 / 10 +11").to_string(),
+        "column 15: count 1 to 10 seconds, at most the period, not 11"
+    );
+}
+
+/// The older text (seed 003, old Art. 12.2): "在30秒、40秒、50秒、55秒、58秒、一分钟时各报秒一次。每扣除
+/// 保留的一分钟，裁判员应及时通知棋手“还剩 X 分钟”……最后的报法是“10，超时判负”".
+#[test]
+fn old_art_12_2_the_older_text_says_one_minute_minutes_left_and_ten_lost_on_time() {
+    let old = fast_calls("chinese:3m/2", "rules-60s", Wording::OldText);
+    let said: Vec<(u64, &str)> = old
+        .iter()
+        .map(|(s, clip)| (*s, clip_text(clip, Lang::Zh).unwrap()))
+        .collect();
+    assert_eq!(
+        &said[..8],
+        &[
+            (60, "开始读秒"),
+            (90, "30秒"),
+            (100, "40秒"),
+            (110, "50秒"),
+            (115, "55秒"),
+            (118, "58秒"),
+            (120, "一分钟"),
+            (120, "还剩1分钟"),
+        ]
+    );
+    assert_eq!(&said[said.len() - 2..], &[(179, "9"), (180, "10，超时判负")]);
+    assert!(!old.iter().any(|(_, c)| *c == "time_up" || *c == "count_10"), "{old:?}");
+    assert_eq!(clip_text("old_last_call", Lang::En), Some("Ten: lost on time"));
+    // The 2002 text in the same place: "1分", "还剩1分", "10" then "超时".
+    let new = fast_calls("chinese:3m/2", "rules-60s", Wording::Text2002);
+    let said: Vec<&str> = new.iter().map(|(_, c)| clip_text(c, Lang::Zh).unwrap()).collect();
+    assert_eq!(&said[6..8], &["1分", "还剩1分"]);
+    assert_eq!(&said[said.len() - 2..], &["10", "超时"]);
+    // Asked how many minutes are left (old Art. 16.1), the older text's words.
+    let mut clock = Clock::new(control("chinese:5m/3"));
+    clock.start(Duration::ZERO, Black).unwrap();
+    let reading = clock.reading(secs(150.0));
+    assert_eq!(
+        minutes_left_in(clock.control(), Wording::OldText, &reading, Black)[0].zh,
+        "还剩3分钟"
+    );
+    assert_eq!(
+        minutes_left_in(clock.control(), Wording::Text2002, &reading, Black)[0].zh,
+        "还剩3分"
+    );
 }

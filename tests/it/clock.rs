@@ -45,7 +45,8 @@ fn written_forms_round_trip() {
         control("chinese:60m/5"),
         TimeControl::Chinese {
             main: min(60),
-            reserved_minutes: 5
+            reserved_minutes: 5,
+            period: Duration::from_secs(60)
         }
     );
     assert_eq!(
@@ -696,4 +697,105 @@ fn readings_come_from_events_not_ticks() {
             .iter()
             .any(|e| matches!(&e.kind, EventKind::Edit { reason, .. } if reason == "clock set wrong"))
     );
+}
+
+/// Art. 12.3: "采用30秒、20秒、10秒或其他读秒办法的快棋比赛": Chinese byo-yomi with periods shorter than
+/// a minute, written `chinese:MAIN/RESERVEDxPERIOD`; each full period of a move uses one.
+#[test]
+fn art_12_3_chinese_byo_yomi_with_30_second_periods_reads_writes_and_counts() {
+    let fast = control("chinese:10m/3x30s");
+    assert_eq!(
+        fast,
+        TimeControl::Chinese {
+            main: min(10),
+            reserved_minutes: 3,
+            period: Duration::from_secs(30)
+        }
+    );
+    assert_eq!(fast.to_string(), "chinese:10m/3x30s");
+    assert_eq!(
+        control("chinese:10m/3x60s").to_string(),
+        "chinese:10m/3",
+        "60 s is the rules' form"
+    );
+    assert_eq!(control("chinese-fast-30s"), fast);
+    assert_eq!(fast.free_main(), secs(510.0));
+    let mut clock = Clock::new(fast);
+    clock.start(Duration::ZERO, Black).unwrap();
+    // 510 s of main time, then a move of 29.9 s in byo-yomi uses nothing ...
+    clock.press(secs(539.9), Black, 1).unwrap();
+    assert_eq!(clock.reading(secs(539.9)).left[0].periods, 3);
+    clock.press(secs(540.0), White, 2).unwrap();
+    // ... and one of 30 s uses one period; the last flags at its end.
+    clock.press(secs(570.0), Black, 3).unwrap();
+    assert_eq!(clock.reading(secs(570.0)).left[0].periods, 2);
+    clock.press(secs(571.0), White, 4).unwrap();
+    assert_eq!(clock.flag_instant(), Some(secs(571.0 + 60.0)));
+    for (spec, english) in [
+        (
+            "chinese:1m/3x30s",
+            "`chinese:1m/3x30s`: 3 reserved periods of 30s do not fit in 1m of main time",
+        ),
+        (
+            "chinese:10m/3x5s",
+            "`chinese:10m/3x5s`: a Chinese byo-yomi period is 10s to 1m, not 5s",
+        ),
+        (
+            "chinese:10m/3x2m",
+            "`chinese:10m/3x2m`: a Chinese byo-yomi period is 10s to 1m, not 2m",
+        ),
+        (
+            "chinese:10m/3xq",
+            "`q` is not a duration: units are h, m and s (write for example 30s, 10m, 1h30m)",
+        ),
+    ] {
+        assert_eq!(spec.parse::<TimeControl>().unwrap_err().to_string(), english, "{spec}");
+    }
+    // A control stored before periods were written (no `period`) reads as 60 s.
+    let stored: TimeControl = ron::from_str("Chinese(main:(secs:3600,nanos:0),reserved_minutes:5)").unwrap();
+    assert_eq!(stored, control("chinese:60m/5"));
+}
+
+/// The older text (seed 003, old Art. 18.4): "提子时，必须把棋子提清后方可按钟……但在读秒时，提子不计时间":
+/// the hold stops the count of the side in byo-yomi while it removes captures, is recorded with
+/// its start and end, and the clock replays it.
+#[test]
+fn old_art_18_4_captures_are_not_timed_in_byo_yomi() {
+    let mut clock = started("chinese:3m/2");
+    // Not in byo-yomi yet: refused.
+    assert_eq!(clock.hold_for_captures(secs(30.0)), Err(ClockError::NotInByoYomi));
+    assert!(clock.in_byo_yomi(secs(70.0)));
+    // 10 s into Black's first reserved minute, the hold; 25 s later the count goes on.
+    clock.hold_for_captures(secs(70.0)).unwrap();
+    assert_eq!(clock.held_since(), Some(secs(70.0)));
+    assert_eq!(clock.phase(), Phase::Paused);
+    assert_eq!(
+        clock.reading(secs(95.0)).left[0].period,
+        secs(50.0),
+        "the count stood still"
+    );
+    assert_eq!(clock.resume(secs(95.0)), Ok(None));
+    assert_eq!(clock.held_since(), None);
+    assert_eq!(clock.reading(secs(100.0)).left[0].period, secs(45.0));
+    let kinds: Vec<&EventKind> = clock.events().iter().map(|e| &e.kind).collect();
+    assert_eq!(
+        &kinds[1..],
+        &[
+            &EventKind::CaptureHold { player: Black },
+            &EventKind::CaptureHoldEnd {
+                player: Black,
+                held: secs(25.0)
+            }
+        ]
+    );
+    assert_eq!(clock.events()[1].at, secs(70.0));
+    assert_eq!(clock.events()[2].at, secs(95.0));
+    // The flag moved by the time held: 60 + 2 x 60 + 25.
+    assert_eq!(clock.flag_instant(), Some(secs(205.0)));
+    let replayed = Clock::replay(*clock.control(), clock.events()).unwrap();
+    assert_eq!(replayed, clock);
+    // A held clock is not running: no press, no second hold.
+    clock.hold_for_captures(secs(100.0)).unwrap();
+    assert_eq!(clock.press(secs(101.0), Black, 1), Err(ClockError::NotRunning));
+    assert_eq!(clock.hold_for_captures(secs(101.0)), Err(ClockError::NotRunning));
 }

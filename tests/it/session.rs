@@ -1270,3 +1270,69 @@ fn a_handicap_set_before_the_clock_is_stored_with_its_komi_audited_and_refused_o
     assert_eq!(s.audit.len(), entries, "a refused change leaves no entry");
     assert_eq!(s.table(TABLE).unwrap().game.handicap, 0);
 }
+
+/// A session written before events had a byo-yomi script (and before fast games had periods)
+/// still loads, its chain whole, and its tables call the rules' 60 s script (Art. 12.3); the
+/// older text's event reaches the caller's words, and its komi and rules are the edition's
+/// (old Art. 11: "黑方需贴出二又四分之三子").
+#[test]
+fn old_sessions_load_with_the_rules_script_and_the_edition_reaches_every_engine() {
+    use go_arbiter::caller::{ChineseScript, Wording};
+    use go_arbiter::session::caller_script;
+
+    let text = fs::read_to_string(v2_file()).unwrap();
+    assert!(!text.contains("script"));
+    let dir = scratch("old-script");
+    let path = dir.join("old.ron");
+    fs::write(&path, &text).unwrap();
+    let loaded = store::load(&path).unwrap();
+    assert_eq!(loaded.chain, Ok(()));
+    let event = &loaded.session.event;
+    assert_eq!(event.script, "");
+    let script = caller_script(event.edition, event);
+    assert_eq!(script.chinese, ChineseScript::default());
+    assert_eq!(script.wording, Wording::Text2002);
+    // An empty script is not written: an old event's digest stays the same.
+    assert!(!ron::to_string(event).unwrap().contains("script"));
+
+    // The older text: its rules, its komi, its words.
+    let old = Edition::ChineseOld;
+    assert_eq!(old.default_rules(), Preset::ChineseOld);
+    assert_eq!(old.default_komi(), Quarters(11));
+    assert_eq!(
+        Quarters::from_points_f64(Preset::ChineseOld.rules().komi),
+        Some(old.default_komi())
+    );
+    assert_eq!(
+        Quarters::from_points_f64(Preset::Chinese2002.rules().komi),
+        Some(Edition::Chinese2002.default_komi())
+    );
+    assert!(old.holds_byo_yomi_for_captures() && !Edition::Chinese2002.holds_byo_yomi_for_captures());
+    let mut fast = event.clone();
+    fast.edition = old;
+    fast.time_control = "chinese:10m/3x30s".to_string();
+    assert_eq!(caller_script(old, &fast).wording, Wording::OldText);
+    assert_eq!(
+        caller_script(old, &fast).chinese,
+        ChineseScript::preset("fast-30s").unwrap()
+    );
+    fast.script = "30s: 15,25 / 15 +5".to_string();
+    assert_eq!(caller_script(old, &fast).chinese.calls, [15, 25]);
+
+    // The session refuses a script that does not read or is for another period, with its reason.
+    let mut session = Session::new(event.clone());
+    fast.script = "60s: 30 / 30 +10".to_string();
+    let refused = session
+        .apply(&arbiter("09:00"), &Change::Event(fast.clone()))
+        .unwrap_err();
+    assert_eq!(
+        refused.to_string(),
+        "the event's settings: the byo-yomi script `60s: 30 / 30 +10` is refused: column 1: \
+         the script is for periods of 60s, the time control's are 30s"
+    );
+    fast.script = "30s: 15,25 / 15 +5".to_string();
+    session.apply(&arbiter("09:00"), &Change::Event(fast)).unwrap();
+    let what = &session.audit.last().unwrap().what;
+    assert!(what.contains(r#"byo-yomi script "" -> "30s: 15,25 / 15 +5""#), "{what}");
+    let _ = fs::remove_dir_all(&dir);
+}

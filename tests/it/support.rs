@@ -75,5 +75,6 @@ pub fn event() -> Event {
         komi: Quarters(15),
         time_control: "chinese:60m/5".to_string(),
         lateness_limit: std::time::Duration::from_secs(15 * 60),
+        script: String::new(),
     }
 }
