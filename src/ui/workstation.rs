@@ -49,6 +49,8 @@ struct Fingerprint {
     marks: Option<Marks>,
     confirmed: Option<crate::scoring::GameResult>,
     overrides: usize,
+    /// Art. 12.4(4): who gave up (written into the record without a new node).
+    given_up: Option<crate::board::Color>,
 }
 
 impl Fingerprint {
@@ -63,6 +65,7 @@ impl Fingerprint {
             marks: c.map(|c| c.marks.clone()),
             confirmed: c.and_then(|c| c.confirmed.as_ref()).map(|c| c.result),
             overrides: c.map_or(0, |c| c.overrides.len()),
+            given_up: c.and_then(|c| c.given_up),
         }
     }
 }

@@ -12,6 +12,7 @@ mod dead;
 mod export;
 mod game;
 mod ledger;
+mod procedures;
 mod scoring;
 mod session;
 mod sgf;
