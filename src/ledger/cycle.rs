@@ -172,13 +172,11 @@ pub fn record_ruling(
     Ok(result)
 }
 
-/// The cycle ruling recorded on the path to the cursor, if any (the last one).
+/// The cycle ruling recorded on the node at the cursor (where play stopped for it), if any.
 pub fn ruled(game: &Game) -> Option<CycleRuling> {
-    game.path_ids().into_iter().rev().find_map(|id| {
-        let node = game.node(id);
-        let (_, values) = node.other.iter().find(|(p, _)| p == PROPERTY)?;
-        CycleRuling::from_id(values.first()?)
-    })
+    let node = game.node(game.cursor());
+    let (_, values) = node.other.iter().find(|(p, _)| p == PROPERTY)?;
+    CycleRuling::from_id(values.first()?)
 }
 
 fn capitalised(text: &str) -> String {
