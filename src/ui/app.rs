@@ -408,7 +408,8 @@ impl Table {
             let message = self.message.as_deref().unwrap_or(" ");
             ui.horizontal(|ui| {
                 ui.colored_label(egui::Color32::from_rgb(230, 80, 60), message);
-                if self.refused.is_some() && self.counting.is_none() {
+                // A cycle's record buttons go on its own bar (below), with its rulings.
+                if self.refused.is_some() && self.counting.is_none() && self.cycle.is_none() {
                     for (ruling, word) in [(Ruling::Void, Text::RecordVoid), (Ruling::Stands, Text::RecordStands)] {
                         if ui.small_button(word.tr(self.lang)).clicked() {
                             commands.push(Command::RecordAsPlayed(ruling));

@@ -200,6 +200,10 @@ texts! {
     Clock => ("Clock", "棋钟"),
     // issue 15: d
     CycleRulings => ("The arbiter rules:", "裁判裁决："),
+    CycleForbidden => (
+        "Forbidden in principle: play elsewhere, or the arbiter rules:",
+        "原则上禁止：请改下别处，或由裁判裁决：",
+    ),
     RuleNoResult => ("Rule no result", "判无胜负"),
     RuleDraw => ("Rule a draw", "判和棋"),
     RulePlayoff => ("Rule a playoff", "判加赛"),
@@ -783,21 +787,17 @@ impl Msg<'_> {
                 let (name, article) = cycle_words(c, edition, lang);
                 match lang {
                     Lang::En => format!(
-                        "{name}: the position after move {} stands again after move {} ({article}): the arbiter may rule",
-                        c.from_move, c.repeated_until
+                        "{name}: after move {} the position after move {} again ({article})",
+                        c.repeated_until, c.from_move
                     ),
-                    Lang::Zh => format!("{name}：第{}手后重现第{}手后的局面（{article}）：可由裁判裁决", c.repeated_until, c.from_move),
+                    Lang::Zh => format!("{name}：第{}手后重现第{}手后的局面（{article}）", c.repeated_until, c.from_move),
                 }
             }
             Msg::CycleRefused(c, edition) => {
                 let (name, article) = cycle_words(c, edition, lang);
                 match lang {
-                    Lang::En => format!(
-                        "{name}: this move repeats the position after move {} ({article}): forbidden in principle; \
-                         play elsewhere, or the arbiter rules",
-                        c.from_move
-                    ),
-                    Lang::Zh => format!("{name}：此着重现第{}手后的局面（{article}）：原则上禁止；请改下别处，或由裁判裁决", c.from_move),
+                    Lang::En => format!("{name}: repeats the position after move {} ({article})", c.from_move),
+                    Lang::Zh => format!("{name}：重现第{}手后的局面（{article}）", c.from_move),
                 }
             }
             Msg::LeaveSeat(c) if en => format!("{} leaves the seat (Art. 22.7)", color_name(c, lang)),

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use crate::board::{Color, Point};
 use crate::clock::Phase;
-use crate::game::{Cycle, CycleKind, Illegal};
+use crate::game::{Cycle, CycleKind, Illegal, Ruling};
 use crate::ledger::CycleRuling;
 use crate::ledger::cycle;
 
@@ -54,7 +54,7 @@ impl Table {
             self.cycle = Some(cycle);
             return;
         }
-        match self.game.record_move(mover, point, crate::game::Ruling::Stands) {
+        match self.game.record_move(mover, point, Ruling::Stands) {
             Ok(_) => {
                 self.press_for_move(mover, now);
                 self.name_cycle(Some(cycle));
@@ -63,14 +63,26 @@ impl Table {
         }
     }
 
-    /// The bar under the message: the edition's rulings of the cycle named.
+    /// The bar under the message while a cycle is named: the edition's rulings, and for a move
+    /// refused as the repetition, recording it as played.
     pub(super) fn cycle_bar(&self, ui: &mut egui::Ui) -> Vec<Command> {
         let mut commands = Vec::new();
         ui.horizontal_wrapped(|ui| {
-            ui.label(Text::CycleRulings.tr(self.lang));
+            let intro = match self.refused {
+                Some(_) => Text::CycleForbidden,
+                None => Text::CycleRulings,
+            };
+            ui.label(intro.tr(self.lang));
             for &ruling in self.catalogue.edition.cycle_rulings() {
-                if ui.button(ruling_text(ruling).tr(self.lang)).clicked() {
+                if ui.small_button(ruling_text(ruling).tr(self.lang)).clicked() {
                     commands.push(Command::RuleCycle(ruling));
+                }
+            }
+            if self.refused.is_some() {
+                for (ruling, word) in [(Ruling::Void, Text::RecordVoid), (Ruling::Stands, Text::RecordStands)] {
+                    if ui.small_button(word.tr(self.lang)).clicked() {
+                        commands.push(Command::RecordAsPlayed(ruling));
+                    }
                 }
             }
         });
