@@ -583,7 +583,9 @@ impl Game {
     /// The cycle the move at the cursor closed (its position stood before, Art. 20.3), if any.
     pub fn cycle_at_cursor(&self) -> Option<Cycle> {
         let n = self.position().move_number;
-        self.cycles().pop().filter(|c| c.repeated_until == n && c.kind != CycleKind::Ko)
+        self.cycles()
+            .pop()
+            .filter(|c| c.repeated_until == n && c.kind != CycleKind::Ko)
     }
 
     /// The cycle `color` playing at `point` would close, named (a triple ko, eternal life...),

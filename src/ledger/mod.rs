@@ -30,8 +30,8 @@ pub mod table;
 
 pub use book::{Ledger, LedgerError};
 pub use catalogue::{Catalogue, CatalogueError, LATENESS_LIMIT};
-pub use cycle::{CycleRuling, NotThisEdition};
 pub use claim::{ClaimRefused, GameEnd, check_claim, game_over};
+pub use cycle::{CycleRuling, NotThisEdition};
 pub use edition::{Edition, UnknownEdition};
 pub use effects::{BoardEffect, Outcome, ProposedLoss};
 pub use event::{EventWarnings, PlayedGame};

@@ -72,7 +72,8 @@ pub fn record_given_up(game: &mut crate::game::Game, giver: Color) {
     game.set_comment(&comment);
     let node = game.node_mut(cursor);
     node.other.retain(|(id, _)| id != PROPERTY);
-    node.other.push((PROPERTY.to_string(), vec![giver.letter().to_string()]));
+    node.other
+        .push((PROPERTY.to_string(), vec![giver.letter().to_string()]));
 }
 
 /// Who gave up the competition, as the node at the cursor records it.
@@ -93,7 +94,10 @@ pub fn clear_given_up(game: &mut crate::game::Game) {
     if given_up(game).is_none() {
         return;
     }
-    let comment = format!("{}\n\nGiving up withdrawn: counted as usual.", game.node(cursor).comment);
+    let comment = format!(
+        "{}\n\nGiving up withdrawn: counted as usual.",
+        game.node(cursor).comment
+    );
     game.set_comment(&comment);
     game.node_mut(cursor).other.retain(|(id, _)| id != PROPERTY);
 }

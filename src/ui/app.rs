@@ -854,7 +854,9 @@ impl Table {
         self.refused = None;
         self.cycle = None;
         if self.clock.phase() == Phase::Running
-            && let Err(e) = self.clock.pause(now, "gave up the competition on the board (Art. 12.4(4))")
+            && let Err(e) = self
+                .clock
+                .pause(now, "gave up the competition on the board (Art. 12.4(4))")
         {
             self.message = Some(i18n::clock_error(&e, self.lang));
         }

@@ -669,7 +669,9 @@ pub enum Msg<'a> {
 fn cycle_words(c: &crate::game::Cycle, edition: crate::ledger::Edition, lang: Lang) -> (String, String) {
     let name = crate::ledger::cycle::kind_text(c.kind, lang);
     let mut chars = name.chars();
-    let name = chars.next().map_or_else(String::new, |f| f.to_uppercase().chain(chars).collect());
+    let name = chars
+        .next()
+        .map_or_else(String::new, |f| f.to_uppercase().chain(chars).collect());
     (name, crate::ledger::article_label(edition.cycle_article(), lang))
 }
 
@@ -790,7 +792,10 @@ impl Msg<'_> {
                         "{name}: after move {} the position after move {} again ({article})",
                         c.repeated_until, c.from_move
                     ),
-                    Lang::Zh => format!("{name}：第{}手后重现第{}手后的局面（{article}）", c.repeated_until, c.from_move),
+                    Lang::Zh => format!(
+                        "{name}：第{}手后重现第{}手后的局面（{article}）",
+                        c.repeated_until, c.from_move
+                    ),
                 }
             }
             Msg::CycleRefused(c, edition) => {
@@ -827,7 +832,10 @@ impl Msg<'_> {
             Msg::CycleRulingRefused(e) => {
                 let ruling = e.ruling.text(lang);
                 match lang {
-                    Lang::En => format!("not ruled: the {} gives no \"{ruling}\" for a cycle", e.edition.title(lang)),
+                    Lang::En => format!(
+                        "not ruled: the {} gives no \"{ruling}\" for a cycle",
+                        e.edition.title(lang)
+                    ),
                     Lang::Zh => format!("未裁决：{}对全局同形循环没有“{ruling}”的裁决", e.edition.title(lang)),
                 }
             }

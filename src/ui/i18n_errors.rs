@@ -161,7 +161,10 @@ pub fn clock_error(e: &ClockError, lang: Lang) -> String {
         // issue 15: d
         ClockError::LeaveOutsideByoYomi { player } => format!("{}不在读秒中：离席无须许可（第22.7条）", name(*player)),
         ClockError::LeaveInOwnTime { player } => {
-            format!("现在是{}自己的用时：离席只能在对方思考时间之内获准（第22.7条）", name(*player))
+            format!(
+                "现在是{}自己的用时：离席只能在对方思考时间之内获准（第22.7条）",
+                name(*player)
+            )
         }
         ClockError::LeaveAlreadyPermitted { player, first } => {
             format!("{}已在{first:?}获准离席：每局仅限一次（第22.7条）", name(*player))

@@ -99,7 +99,12 @@ fn art_20_3_a_triple_ko_under_the_2002_text_is_refused_named_and_ruled_a_draw_no
         assert!(comment.ends_with("Ruled: draw."), "{comment}");
     }
     confirm(&mut harness);
-    let confirmed = harness.state().table.counting.as_ref().and_then(|c| c.confirmed.clone());
+    let confirmed = harness
+        .state()
+        .table
+        .counting
+        .as_ref()
+        .and_then(|c| c.confirmed.clone());
     assert_eq!(confirmed.map(|c| c.result), Some(GameResult::ended(Reason::Draw)));
 }
 
@@ -114,7 +119,10 @@ fn art_20_3_old_text_a_triple_ko_is_played_named_and_ruled_a_replay() {
     {
         let table = &harness.state().table;
         assert_eq!(table.game.moves().len(), 6, "played, not refused outright");
-        assert_eq!(table.game.board(), &Board::from_diagram(TRIPLE_KO).unwrap_or_else(|e| panic!("{e}")));
+        assert_eq!(
+            table.game.board(),
+            &Board::from_diagram(TRIPLE_KO).unwrap_or_else(|e| panic!("{e}"))
+        );
         assert_eq!(
             table.message.as_deref(),
             Some("三劫循环：第6手后重现第0手后的局面（旧第20.3条）")
@@ -143,7 +151,11 @@ fn art_20_3_a_cycle_the_players_leave_is_no_longer_offered() {
     // White plays elsewhere instead.
     click_point(&mut harness, gtp9("H2"));
     assert_eq!(harness.state().table.game.moves().len(), 6, "{}", message(&harness));
-    assert!(harness.state().table.cycle.is_none(), "{:?}", harness.state().table.cycle);
+    assert!(
+        harness.state().table.cycle.is_none(),
+        "{:?}",
+        harness.state().table.cycle
+    );
     assert!(harness.query_by_label("Rule a draw").is_none());
 }
 
@@ -162,7 +174,12 @@ fn started(control: &str) -> Harness<'static, Driven> {
     table.apply(Command::SetControl(control.to_string()), Duration::ZERO);
     let mut harness = harness_with(table);
     click(&mut harness, "Start clock");
-    assert_eq!(harness.state().table.clock.phase(), Phase::Running, "{}", message(&harness));
+    assert_eq!(
+        harness.state().table.clock.phase(),
+        Phase::Running,
+        "{}",
+        message(&harness)
+    );
     harness
 }
 
@@ -181,7 +198,12 @@ fn art_22_7_leaving_the_seat_is_a_button_permitted_once_and_refused_the_second_t
     press(&mut harness, 70, Color::Black); // Black is now in byo-yomi, White's time runs
     at(&mut harness, 80);
     click(&mut harness, "Black leaves the seat (Art. 22.7)");
-    assert_eq!(harness.state().table.clock.away(), Some(Color::Black), "{}", message(&harness));
+    assert_eq!(
+        harness.state().table.clock.away(),
+        Some(Color::Black),
+        "{}",
+        message(&harness)
+    );
     // White moves: Black's count waits for Black.
     press(&mut harness, 100, Color::White);
     assert_eq!(harness.state().table.clock.phase(), Phase::Paused);
@@ -191,10 +213,18 @@ fn art_22_7_leaving_the_seat_is_a_button_permitted_once_and_refused_the_second_t
     press(&mut harness, 310, Color::Black);
     at(&mut harness, 320);
     click(&mut harness, "Black leaves the seat (Art. 22.7)");
-    assert!(message(&harness).contains("once per game (Art. 22.7)"), "{}", message(&harness));
+    assert!(
+        message(&harness).contains("once per game (Art. 22.7)"),
+        "{}",
+        message(&harness)
+    );
     // White is not in byo-yomi: refused, nothing recorded.
     click(&mut harness, "White leaves the seat (Art. 22.7)");
-    assert!(message(&harness).contains("is not in byo-yomi"), "{}", message(&harness));
+    assert!(
+        message(&harness).contains("is not in byo-yomi"),
+        "{}",
+        message(&harness)
+    );
     let leaves = harness
         .state()
         .table
@@ -208,7 +238,11 @@ fn art_22_7_leaving_the_seat_is_a_button_permitted_once_and_refused_the_second_t
     harness.state_mut().table.lang = Lang::Zh;
     harness.run();
     click(&mut harness, "黑方离席（第22.7条）");
-    assert!(message(&harness).contains("每局仅限一次（第22.7条）"), "{}", message(&harness));
+    assert!(
+        message(&harness).contains("每局仅限一次（第22.7条）"),
+        "{}",
+        message(&harness)
+    );
 }
 
 /// Art. 22.9: "比赛暂停时，裁判员应将前半段双方用时记录在案并经对局双方确认。……找不到前半段双方用时书面记录时，
@@ -223,19 +257,38 @@ fn art_22_9_the_adjournment_form_shows_both_used_times_needs_both_initials_and_t
     harness.get_by_label("Used times: Black 11:40, White 5:00 (Art. 22.9)");
     type_into(&mut harness, "Sealed move", "D4");
     click(&mut harness, "Apply");
-    assert_eq!(harness.state().table.clock.phase(), Phase::Running, "refused without initials");
+    assert_eq!(
+        harness.state().table.clock.phase(),
+        Phase::Running,
+        "refused without initials"
+    );
     assert!(message(&harness).contains("both initials"), "{}", message(&harness));
     type_into(&mut harness, "Black confirms (initials)", "CL");
     type_into(&mut harness, "White confirms (initials)", "AS");
     click(&mut harness, "Apply");
-    assert_eq!(harness.state().table.clock.phase(), Phase::Adjourned, "{}", message(&harness));
+    assert_eq!(
+        harness.state().table.clock.phase(),
+        Phase::Adjourned,
+        "{}",
+        message(&harness)
+    );
     harness.get_by_label("Used at the adjournment: Black 11:40, White 5:00; confirmed by CL and AS");
     at(&mut harness, 5000);
-    click(&mut harness, "No written record of the used times: split equally (Art. 22.9)");
-    assert_eq!(harness.state().table.clock.reading(secs(5000)).used, [secs(500), secs(500)]);
+    click(
+        &mut harness,
+        "No written record of the used times: split equally (Art. 22.9)",
+    );
+    assert_eq!(
+        harness.state().table.clock.reading(secs(5000)).used,
+        [secs(500), secs(500)]
+    );
     click(&mut harness, "Resume");
     assert_eq!(harness.state().table.clock.phase(), Phase::Running);
-    assert!(harness.query_by_label("No written record of the used times: split equally (Art. 22.9)").is_none());
+    assert!(
+        harness
+            .query_by_label("No written record of the used times: split equally (Art. 22.9)")
+            .is_none()
+    );
 }
 
 /// Black's wall on C, White's on E, the D file open between them (nine contested points).
@@ -283,13 +336,24 @@ fn art_12_4_4_a_side_that_gives_up_in_a_sudden_death_game_stops_the_clock_and_lo
     }
     harness.get_by_label("Black gave up the competition on the board: every contested point to White (Art. 12.4(4))");
     confirm(&mut harness);
-    let confirmed = harness.state().table.counting.as_ref().and_then(|c| c.confirmed.clone());
-    let result = confirmed.map(|c| c.result).unwrap_or_else(|| panic!("{}", message(&harness)));
+    let confirmed = harness
+        .state()
+        .table
+        .counting
+        .as_ref()
+        .and_then(|c| c.confirmed.clone());
+    let result = confirmed
+        .map(|c| c.result)
+        .unwrap_or_else(|| panic!("{}", message(&harness)));
     assert_eq!((result.winner, result.reason), (Some(Color::White), Reason::Count));
 
     // A byo-yomi game offers no such button, and the command is refused.
     let mut other = started("chinese:60m/5");
-    assert!(other.query_by_label("Black gives up the competition (Art. 12.4(4))").is_none());
+    assert!(
+        other
+            .query_by_label("Black gives up the competition (Art. 12.4(4))")
+            .is_none()
+    );
     let now = other.state().now;
     other.state_mut().table.apply(Command::GiveUp(Color::Black), now);
     assert!(other.state().table.counting.is_none());

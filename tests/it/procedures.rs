@@ -69,7 +69,10 @@ fn art_20_3_a_triple_ko_under_the_2002_text_is_named_and_ruled_no_result_draw_or
         edition.cycle_rulings(),
         [CycleRuling::NoResult, CycleRuling::Draw, CycleRuling::Playoff]
     );
-    assert!(edition.rule_cycle(CycleRuling::Replay).is_err(), "重下 is the older text's");
+    assert!(
+        edition.rule_cycle(CycleRuling::Replay).is_err(),
+        "重下 is the older text's"
+    );
 
     // Recorded as played, the repetition is not the evidence of the ko offence.
     game.record_move(Color::White, b2, Ruling::Void).unwrap();
@@ -107,7 +110,11 @@ fn art_20_3_a_triple_ko_under_the_2002_text_is_named_and_ruled_no_result_draw_or
     // Play resumed: the ruling is withdrawn, and the record says so.
     cycle::withdraw(&mut back);
     assert_eq!(cycle::ruled(&back), None);
-    assert!(back.node(back.cursor()).comment.ends_with("Cycle ruling withdrawn: play resumed."));
+    assert!(
+        back.node(back.cursor())
+            .comment
+            .ends_with("Cycle ruling withdrawn: play resumed.")
+    );
 }
 
 /// The older text (seed 003), Art. 20.3: "对双方互不相让的三劫、四劫循环，长生、双提二子等罕见特例，可判
@@ -131,10 +138,16 @@ fn art_20_3_old_text_a_played_triple_ko_is_ruled_a_draw_or_a_replay() {
     assert_eq!(result, GameResult::ended(Reason::Replay));
     assert_eq!(
         (result.sgf_re(), result.english(), result.chinese()),
-        ("Void".to_string(), "No result: to be replayed".to_string(), "重下".to_string())
+        (
+            "Void".to_string(),
+            "No result: to be replayed".to_string(),
+            "重下".to_string()
+        )
     );
     assert!(
-        game.node(game.cursor()).comment.starts_with("Triple ko (old Art. 20.3): "),
+        game.node(game.cursor())
+            .comment
+            .starts_with("Triple ko (old Art. 20.3): "),
         "{}",
         game.node(game.cursor()).comment
     );
@@ -240,9 +253,7 @@ fn art_22_9_the_used_times_at_an_adjournment_are_confirmed_by_both_and_split_equ
         Some(([secs(700), secs(300)], ["CL".to_string(), "AS".to_string()]))
     );
     // At the resumption the written record cannot be found: 1000 s split equally.
-    let split = clock
-        .split_used_equally(secs(5000), "no written record found")
-        .unwrap();
+    let split = clock.split_used_equally(secs(5000), "no written record found").unwrap();
     assert_eq!(split, [secs(500), secs(500)]);
     let reading = clock.reading(secs(5000));
     assert_eq!(reading.used, [secs(500), secs(500)]);
@@ -311,5 +322,9 @@ fn art_12_4_4_every_contested_point_goes_to_the_opponent_of_the_side_that_gives_
     let mut back = go_arbiter::sgf::read_str(&go_arbiter::sgf::write_string(&game)).unwrap();
     back.goto_main_line_end();
     assert_eq!(given_up::given_up(&back), Some(Color::Black));
-    assert!(back.node(back.cursor()).comment.starts_with("Black gave up the competition on the board (Art. 12.4(4))"));
+    assert!(
+        back.node(back.cursor())
+            .comment
+            .starts_with("Black gave up the competition on the board (Art. 12.4(4))")
+    );
 }

@@ -45,7 +45,14 @@ impl Table {
     /// A move refused as a whole-board repetition. Under the 2002 text the move is forbidden in
     /// principle: it stays refused, the cycle is named and the rulings offered. Under the older
     /// text the move is played (flagged, standing) and the cycle named.
-    pub(super) fn cycle_refused(&mut self, mover: Color, point: Point, illegal: Illegal, repeats_move: usize, now: Duration) {
+    pub(super) fn cycle_refused(
+        &mut self,
+        mover: Color,
+        point: Point,
+        illegal: Illegal,
+        repeats_move: usize,
+        now: Duration,
+    ) {
         let cycle = self.named_cycle(mover, point, repeats_move);
         let edition = self.catalogue.edition;
         if edition.refuses_cycles() {
@@ -111,7 +118,9 @@ impl Table {
         self.refused = None;
         self.cycle = None;
         if self.clock.phase() == Phase::Running
-            && let Err(e) = self.clock.pause(now, &format!("cycle ruled (Art. {})", edition.cycle_article()))
+            && let Err(e) = self
+                .clock
+                .pause(now, &format!("cycle ruled (Art. {})", edition.cycle_article()))
         {
             self.message = Some(i18n::clock_error(&e, self.lang));
         }
