@@ -583,4 +583,20 @@ impl Game {
     pub fn cycles(&self) -> Vec<Cycle> {
         cycle::find(self)
     }
+
+    /// The cycle the move at the cursor closed (its position stood before, Art. 20.3), if any.
+    pub fn cycle_at_cursor(&self) -> Option<Cycle> {
+        let n = self.position().move_number;
+        self.cycles()
+            .pop()
+            .filter(|c| c.repeated_until == n && c.kind != CycleKind::Ko)
+    }
+
+    /// The cycle `color` playing at `point` would close, named (a triple ko, eternal life...),
+    /// without changing the record: what a move refused as superko repeats.
+    pub fn cycle_closed_by(&self, color: Color, point: Point) -> Option<Cycle> {
+        let mut trial = self.clone();
+        trial.record_move(color, point, Ruling::Stands).ok()?;
+        trial.cycle_at_cursor()
+    }
 }

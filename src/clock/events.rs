@@ -96,6 +96,21 @@ pub enum EventKind {
     /// The game is over (a result was recorded: a count, a resignation, a loss on time, a
     /// forfeit, a ledger's loss, ...): the clock stops for good, with the result as its reason.
     Finish { reason: String },
+    /// Art. 22.7: `player`, in byo-yomi, was permitted to leave the seat in the opponent's time
+    /// (once per game). If the turn comes to the player while away, their count is held.
+    LeaveSeat { player: Color, reason: String },
+    /// The player permitted to leave is back: a held count runs again.
+    BackToSeat { player: Color },
+    /// Art. 22.9: the used times recorded at the adjournment, confirmed by both players (their
+    /// initials, Black then White), kept beside the `Adjourn` event.
+    AdjournConfirmed { used: [Duration; 2], initials: [String; 2] },
+    /// Art. 22.9: at the resumption no written record of the first part's used times could be
+    /// found: their sum is split equally ("双方均摊"); `used` before, `split` after.
+    UsedTimeSplit {
+        used: [Duration; 2],
+        split: [Duration; 2],
+        reason: String,
+    },
 }
 
 /// The arbiter's choice after a timeout in the final minute (Art. 22.5).

@@ -12,6 +12,8 @@ use super::control::TimeControl;
 use super::events::{ClockEvent, Correction, EventKind, LatenessOutcome, LatenessRule, SealedMove, TimeoutRuling};
 use crate::board::Color;
 
+mod seat;
+
 /// Where the clock stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Phase {
@@ -69,6 +71,18 @@ pub enum ClockError {
     NeedsChiefApproval,
     #[error("event {index} does not replay to the same event")]
     ReplayMismatch { index: usize },
+    #[error("{} is not in byo-yomi: leaving the seat needs no permission (Art. 22.7)", .player.name())]
+    LeaveOutsideByoYomi { player: Color },
+    #[error("it is {}'s own time: leaving is permitted only in the opponent's time (Art. 22.7)", .player.name())]
+    LeaveInOwnTime { player: Color },
+    #[error("{} was already permitted to leave at {first:?}: once per game (Art. 22.7)", .player.name())]
+    LeaveAlreadyPermitted { player: Color, first: Duration },
+    #[error("{} was not permitted to leave the seat", .player.name())]
+    NotAway { player: Color },
+    #[error("the game is not adjourned")]
+    NotAdjourned,
+    #[error("the used times are confirmed by both players: both initials are needed (Art. 22.9)")]
+    NeedsBothInitials,
 }
 
 /// The turn in progress: `banked` thinking before `since`, and since `since` while running.
@@ -122,6 +136,9 @@ pub struct Clock {
     /// Since when the byo-yomi count is held while captures are removed (old Art. 18.4).
     #[serde(default)]
     held: Option<Duration>,
+    /// The player permitted to leave the seat (Art. 22.7) and not back yet.
+    #[serde(default)]
+    away: Option<Color>,
 }
 
 impl Clock {
@@ -139,6 +156,7 @@ impl Clock {
             sealed: None,
             last_at: Duration::ZERO,
             held: None,
+            away: None,
         }
     }
 
@@ -250,6 +268,14 @@ impl Clock {
                     clock.reread_from(at, *from, reason)?;
                 }
                 EventKind::Finish { reason } => clock.finish(at, reason)?,
+                EventKind::LeaveSeat { player, reason } => clock.permit_leaving(at, *player, reason)?,
+                EventKind::BackToSeat { player } => clock.back_to_seat(at, *player)?,
+                EventKind::AdjournConfirmed { initials, .. } => {
+                    clock.confirm_adjourned_times(at, [&initials[0], &initials[1]])?;
+                }
+                EventKind::UsedTimeSplit { reason, .. } => {
+                    clock.split_used_equally(at, reason)?;
+                }
             }
             if clock.events.get(index) != Some(event) {
                 return Err(ClockError::ReplayMismatch { index });
@@ -302,6 +328,10 @@ impl Clock {
             since: at,
         });
         self.moved = true;
+        if self.away == Some(player.opponent()) {
+            // Art. 22.7: the opponent left with permission: their count waits for them.
+            self.phase = Phase::Paused;
+        }
         self.push(at, EventKind::Press { player, move_number });
         Ok(PressOutcome::Moved)
     }
@@ -331,6 +361,10 @@ impl Clock {
                 turn.since = at;
                 self.turn = Some(turn);
                 self.phase = Phase::Running;
+                if self.away == Some(turn.player) {
+                    // The arbiter let the held count run: the permission is over.
+                    self.away = None;
+                }
                 let kind = match self.held.take() {
                     Some(since) => EventKind::CaptureHoldEnd {
                         player: turn.player,

@@ -125,7 +125,7 @@ fn entry(session: &Session, list: &[Standing], s: &Standing, round: u32) -> Stri
     };
     let place = list.iter().position(|x| x.player == opponent).map_or(0, |i| i + 1);
     let symbol = match (result.reason, result.winner) {
-        (Reason::NoResult | Reason::Unknown, _) => return "0-".to_string(),
+        (Reason::NoResult | Reason::Playoff | Reason::Replay | Reason::Unknown, _) => return "0-".to_string(),
         (Reason::Draw, _) => '=',
         (_, Some(w)) if w == me => '+',
         _ => '-',

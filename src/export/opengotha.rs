@@ -121,7 +121,7 @@ pub fn result_code(result: Option<&GameResult>) -> &'static str {
     };
     let by_default = matches!(r.reason, Reason::Forfeit | Reason::Disqualification);
     match (r.reason, r.winner, by_default) {
-        (Reason::NoResult | Reason::Unknown, _, _) => "RESULT_UNKNOWN",
+        (Reason::NoResult | Reason::Playoff | Reason::Replay | Reason::Unknown, _, _) => "RESULT_UNKNOWN",
         (Reason::Draw, _, _) => "RESULT_EQUAL",
         (Reason::BothLose, _, _) => "RESULT_BOTHLOSE",
         (_, Some(Color::Black), false) => "RESULT_BLACKWINS",

@@ -65,7 +65,7 @@ impl Standing {
 /// game does not count).
 fn points(result: &GameResult) -> Option<[u32; 2]> {
     match (result.reason, result.winner) {
-        (Reason::NoResult | Reason::Unknown, _) => None,
+        (Reason::NoResult | Reason::Playoff | Reason::Replay | Reason::Unknown, _) => None,
         (Reason::Draw, _) => Some([1, 1]),
         (_, Some(Color::Black)) => Some([2, 0]),
         (_, Some(Color::White)) => Some([0, 2]),

@@ -13,10 +13,13 @@
 //! - [`effects`]: what follows, derived: warnings, penalty stones, the proposed loss, the
 //!   outcome, board effects.
 //! - [`event`]: warnings per player over the event (tie-break).
+//! - [`cycle`]: the rulings on a whole-board cycle (Art. 20.3) per edition, and the ruling kept
+//!   in the record.
 
 pub mod book;
 pub mod catalogue;
 pub mod claim;
+pub mod cycle;
 pub mod edition;
 pub mod effects;
 pub mod event;
@@ -28,6 +31,7 @@ pub mod table;
 pub use book::{Ledger, LedgerError};
 pub use catalogue::{Catalogue, CatalogueError, LATENESS_LIMIT};
 pub use claim::{ClaimRefused, GameEnd, check_claim, game_over};
+pub use cycle::{CycleRuling, NotThisEdition};
 pub use edition::{Edition, UnknownEdition};
 pub use effects::{BoardEffect, Outcome, ProposedLoss};
 pub use event::{EventWarnings, PlayedGame};

@@ -108,11 +108,14 @@ impl IllegalKind {
         }
     }
 
+    /// Whether `illegal` is the evidence of this kind. A whole-board repetition (superko) is not
+    /// the ko offence of Art. 18.3 ("劫争须找劫材时未找而提劫"): a triple ko or another long cycle
+    /// is ruled under Art. 20.3 (`ledger::cycle`), so no offence's evidence is a superko.
     pub fn matches(self, illegal: Illegal) -> bool {
         matches!(
             (self, illegal),
             (IllegalKind::Suicide, Illegal::Suicide)
-                | (IllegalKind::Ko, Illegal::Ko { .. } | Illegal::Superko { .. })
+                | (IllegalKind::Ko, Illegal::Ko { .. })
                 | (IllegalKind::OutOfTurn, Illegal::OutOfTurn { .. })
         )
     }

@@ -6,15 +6,19 @@
 //! - [`one_side`]: one-side counting against the par, in tens, with the hand count checked.
 //! - [`result`]: `GameResult` in English, in Chinese and as SGF RE.
 //! - [`dead`]: dead-stone suggestions for the arbiter to confirm.
+//! - [`given_up`]: the count when a side gives up the competition (Art. 12.4(4)): every
+//!   contested point to the opponent.
 
 pub mod count;
 pub mod dead;
+pub mod given_up;
 pub mod marks;
 pub mod one_side;
 pub mod quarters;
 pub mod result;
 
 pub use count::{Count, Region, ScoringError, SideCount, Terms, count, count_game, regions};
+pub use given_up::count_given_up;
 pub use marks::{Marks, Status};
 pub use one_side::{Check, OneSide, in_tens};
 pub use quarters::Quarters;

@@ -27,6 +27,12 @@ pub enum Reason {
     BothLose,
     /// No result, replay (SGF "Void").
     NoResult,
+    /// 加赛: no result; a playoff decides (a cycle under the 2002 text, Art. 20.3:
+    /// "根据不同比赛，也可制定相应的补充规定，如无胜负、和棋、加赛等"). SGF "Void".
+    Playoff,
+    /// 重下: no result; the game is played again (a cycle under the older text, old Art. 20.3:
+    /// "可判和棋或者重下"). SGF "Void".
+    Replay,
     /// Not known (SGF "?" or no RE).
     Unknown,
 }
@@ -83,7 +89,7 @@ impl GameResult {
     }
 
     /// The SGF RE value: "B+0.5", "W+R", "B+T", "B+F" (forfeit and disqualification alike),
-    /// "0" for a draw, "Void" for no result, "?" when unknown, and "Both lose", which SGF
+    /// "0" for a draw, "Void" for no result (a playoff or a replay too), "?" when unknown, and "Both lose", which SGF
     /// has no word for.
     pub fn sgf_re(&self) -> String {
         let won = |tail: &str| {
@@ -97,7 +103,9 @@ impl GameResult {
             Reason::Forfeit | Reason::Disqualification => won("F"),
             Reason::Draw => "0".to_string(),
             Reason::BothLose => "Both lose".to_string(),
-            Reason::NoResult => "Void".to_string(),
+            // SGF has one word for a game without a result ("no result or suspended play"): a
+            // playoff or a replay is that for this game; the session keeps which.
+            Reason::NoResult | Reason::Playoff | Reason::Replay => "Void".to_string(),
             Reason::Unknown => "?".to_string(),
         }
     }
@@ -175,6 +183,8 @@ impl GameResult {
                 Reason::Draw => "Draw",
                 Reason::BothLose => "Both players lose",
                 Reason::NoResult => "No result",
+                Reason::Playoff => "No result: playoff",
+                Reason::Replay => "No result: to be replayed",
                 _ => "Result unknown",
             }
             .to_string();
@@ -190,13 +200,15 @@ impl GameResult {
     }
 
     /// In Chinese: "黑胜1/4子", "白胜3又3/4子", "白中盘胜", "黑超时胜", "黑不战胜" (forfeit),
-    /// "黑判胜" (the opponent disqualified), "和棋", "双方负", "无胜负".
+    /// "黑判胜" (the opponent disqualified), "和棋", "双方负", "无胜负", "加赛", "重下".
     pub fn chinese(&self) -> String {
         let Some(c) = self.winner else {
             return match self.reason {
                 Reason::Draw => "和棋",
                 Reason::BothLose => "双方负",
                 Reason::NoResult => "无胜负",
+                Reason::Playoff => "加赛",
+                Reason::Replay => "重下",
                 _ => "结果不明",
             }
             .to_string();

@@ -7,8 +7,8 @@ use std::time::Duration;
 use crate::board::{Color, Point};
 use crate::caller::{self, Announcement, Script};
 use crate::clock::{Clock, ClockError, LatenessRule, Phase, PressOutcome, Reading, TimeControl, TimeoutRuling};
-use crate::game::{Game, GameError, GameInfo, Illegal, Ruling};
-use crate::ledger::{Catalogue, Edition, Ledger, OffenceId, RaisedBy, Report};
+use crate::game::{Cycle, Game, GameError, GameInfo, Illegal, Ruling};
+use crate::ledger::{Catalogue, CycleRuling, Edition, Ledger, OffenceId, RaisedBy, Report};
 use crate::rules::Preset;
 use crate::scoring::{GameResult, Reason};
 
@@ -17,7 +17,9 @@ use super::dialogs::{
     self, AdjournForm, CorrectionForm, Dialog, IncidentForm, LatenessForm, LossForm, Open, ProportionalForm, RereadForm,
 };
 use super::i18n::{self, Lang, Msg, Text};
-use super::{board_view, clock_view, counting_view, ledger_view, moves_view};
+use super::{board_view, clock_view, counting_view, ledger_view, moves_view, procedures_view};
+
+mod cycles;
 
 /// The widths of the move list and of the clock-and-ledger panel in a table `width` wide: the
 /// board keeps at least `MIN_BOARD` (its panel shrinks, then the move list goes) so that it is
@@ -121,6 +123,19 @@ pub enum Command {
     },
     /// Back to counting after a dispute, the stones as they now stand; the record keeps the outcome.
     EndDispute,
+    /// The arbiter's ruling on the cycle named at the table (Art. 20.3): it goes into the record
+    /// and becomes the result, through the counting screen's ending and confirmation.
+    RuleCycle(CycleRuling),
+    /// Art. 22.7: `Color`, in byo-yomi, is permitted to leave the seat in the opponent's time.
+    LeaveSeat(Color),
+    /// The player permitted to leave is back at the seat.
+    BackToSeat(Color),
+    /// Art. 22.9: no written record of the first part's used times at the resumption: they are
+    /// split equally.
+    SplitUsedTime,
+    /// Art. 12.4(4): in a sudden-death game `Color` gives up the competition on the board: the
+    /// clock stops and counting opens with every contested point given to the opponent.
+    GiveUp(Color),
 }
 
 /// The keys a table listens to. Left and right Shift can be reached from both sides of a table.
@@ -207,6 +222,9 @@ pub struct Table {
     /// The komi of an even game here, in points: what removing the handicap brings back (a
     /// session's table: `TableGame::even_komi`, the event's).
     pub even_komi: f64,
+    /// A whole-board cycle (triple ko, eternal life, ...) named at the table, for the arbiter to
+    /// rule on (Art. 20.3) unless the players leave it.
+    pub cycle: Option<Cycle>,
     /// The calls that fell due, until the owner takes them (`take_announcements`).
     announcements: Vec<Announcement>,
     /// The window's context, for a worker thread to ask for a frame when it is done.
@@ -252,6 +270,7 @@ impl Table {
             dialog: None,
             refused: None,
             even_komi: Preset::Chinese2002.rules().komi,
+            cycle: None,
             announcements: Vec::new(),
             repaint: None,
             last_reading,
@@ -270,6 +289,20 @@ impl Table {
         table.game.goto_main_line_end();
         if table.game.position().passes_in_row >= 2 {
             table.apply(Command::EnterCounting, Duration::ZERO);
+        }
+        // A side that gave up the competition (Art. 12.4(4)): counted so again.
+        if let Some(giver) = crate::scoring::given_up::given_up(&table.game) {
+            table.enter_counting();
+            if let Some(c) = &mut table.counting {
+                c.given_up = Some(giver);
+            }
+        }
+        // A cycle ruled on (Art. 20.3) before the record was saved: its result is the ending again.
+        if let Some(ruling) = crate::ledger::cycle::ruled(&table.game) {
+            table.enter_counting();
+            if let Some(c) = &mut table.counting {
+                c.ending = Some(ruling.result());
+            }
         }
         table
     }
@@ -409,10 +442,14 @@ impl Table {
                         .show(ui, |ui| commands.extend(counting_view::show(ui, self)));
                 }
                 None => {
+                    if let Some(Dialog::Adjourn(form)) = &mut self.dialog {
+                        form.used = reading.used; // what the adjournment will record, live
+                    }
                     if let Some(dialog) = &mut self.dialog {
                         commands.extend(dialogs::show(ui, dialog, self.lang, &self.clock, now, &self.catalogue));
                     }
                     commands.extend(clock_view::show(ui, self, &reading));
+                    commands.extend(procedures_view::show(ui, self, &reading));
                     ui.separator();
                     commands.extend(ledger_view::show(ui, self, &reading));
                 }
@@ -429,7 +466,8 @@ impl Table {
             let message = self.message.as_deref().unwrap_or(" ");
             ui.horizontal(|ui| {
                 ui.colored_label(egui::Color32::from_rgb(230, 80, 60), message);
-                if self.refused.is_some() && self.counting.is_none() {
+                // A cycle's record buttons go on its own bar (below), with its rulings.
+                if self.refused.is_some() && self.counting.is_none() && self.cycle.is_none() {
                     for (ruling, word) in [(Ruling::Void, Text::RecordVoid), (Ruling::Stands, Text::RecordStands)] {
                         if ui.small_button(word.tr(self.lang)).clicked() {
                             commands.push(Command::RecordAsPlayed(ruling));
@@ -437,6 +475,9 @@ impl Table {
                     }
                 }
             });
+            if self.cycle.is_some() && self.counting.is_none() {
+                commands.extend(self.cycle_bar(ui));
+            }
             match &self.counting {
                 Some(c) => commands.extend(board_view::show_board(ui, c.board(), &counting_view::overlay(c))),
                 None => commands.extend(board_view::show_numbered(ui, &self.game, self.move_numbers)),
@@ -447,6 +488,13 @@ impl Table {
 
     /// The one place that changes the table.
     pub fn apply(&mut self, command: Command, now: Duration) {
+        if matches!(
+            command,
+            Command::Pass | Command::Undo | Command::Redo | Command::Goto(_) | Command::Handicap(_)
+        ) && self.counting.is_none()
+        {
+            self.cycle = None;
+        }
         if command != Command::Tick {
             self.tick(now);
         }
@@ -516,6 +564,22 @@ impl Table {
                 true => self.end_game(now, None, "dispute ended: counting"),
                 false => self.message = Some(Refusal::NoDispute.text(self.lang)),
             },
+            Command::RuleCycle(ruling) => self.rule_cycle(ruling, now),
+            Command::LeaveSeat(player) => {
+                let reason = "permitted to leave the seat in byo-yomi (Art. 22.7)";
+                let result = self.clock.permit_leaving(now, player, reason);
+                self.report(result);
+            }
+            Command::BackToSeat(player) => {
+                let result = self.clock.back_to_seat(now, player);
+                self.report(result);
+            }
+            Command::SplitUsedTime => {
+                let reason = "no written record of the first part's used times found at the resumption (Art. 22.9)";
+                let result = self.clock.split_used_equally(now, reason).map(|_| ());
+                self.report(result);
+            }
+            Command::GiveUp(player) => self.give_up(player, now),
         }
         // A loss the ledger now calls for asks the arbiter at once (Art. 24.2, 23.7).
         let now_pending = self.ledger.pending_loss();
@@ -581,6 +645,7 @@ impl Table {
                 | Command::SetTool(_)
                 | Command::Winner(_)
                 | Command::Ending(_)
+                | Command::GiveUp(_)
                 | Command::Confirm
         );
         if changes_result && c.locked() {
@@ -591,6 +656,7 @@ impl Table {
             Command::Point(p) => c.click(*p),
             Command::LeaveCounting => {
                 self.counting = None;
+                crate::ledger::cycle::withdraw(&mut self.game);
                 Ok(())
             }
             Command::EnterCounting => Err(Refusal::AlreadyCounting),
@@ -623,6 +689,20 @@ impl Table {
                 c.ending = *ending;
                 Ok(())
             }
+            Command::GiveUp(giver) => match self.clock.control() {
+                TimeControl::Absolute { .. } => {
+                    c.given_up = (c.given_up != Some(*giver)).then_some(*giver);
+                    match c.given_up {
+                        Some(giver) => crate::scoring::given_up::record_given_up(&mut self.game, giver),
+                        None => crate::scoring::given_up::clear_given_up(&mut self.game),
+                    }
+                    Ok(())
+                }
+                _ => {
+                    self.message = Some(Text::GiveUpSuddenDeathOnly.tr(self.lang).to_string());
+                    return true;
+                }
+            },
             Command::Confirm => {
                 let d = &c.drafts;
                 let names = [d.black.trim(), d.white.trim(), d.arbiter.trim()];
@@ -697,6 +777,7 @@ impl Table {
     fn point(&mut self, p: Point, now: Duration) {
         let size = self.game.size();
         self.refused = None;
+        self.cycle = None;
         match self.mode {
             Mode::Play => {
                 let mover = self.game.to_move();
@@ -704,6 +785,10 @@ impl Table {
                     Ok(()) => {
                         self.message = None;
                         self.press_for_move(mover, now);
+                        self.name_cycle(None);
+                    }
+                    Err(GameError::Illegal(illegal @ Illegal::Superko { repeats_move })) => {
+                        self.cycle_refused(mover, p, illegal, repeats_move, now);
                     }
                     Err(e) => {
                         if let GameError::Illegal(illegal) = e {
@@ -967,6 +1052,30 @@ impl Table {
         }
     }
 
+    /// Art. 12.4(4): in a sudden-death game `giver` gives up the competition on the board: the
+    /// record says so, the clock stops, and counting opens with every contested point given to
+    /// the opponent, the result to be confirmed like any other.
+    fn give_up(&mut self, giver: Color, now: Duration) {
+        if !matches!(self.clock.control(), TimeControl::Absolute { .. }) {
+            self.message = Some(Text::GiveUpSuddenDeathOnly.tr(self.lang).to_string());
+            return;
+        }
+        crate::scoring::given_up::record_given_up(&mut self.game, giver);
+        self.refused = None;
+        self.cycle = None;
+        if self.clock.phase() == Phase::Running
+            && let Err(e) = self
+                .clock
+                .pause(now, "gave up the competition on the board (Art. 12.4(4))")
+        {
+            self.message = Some(i18n::clock_error(&e, self.lang));
+        }
+        self.enter_counting();
+        if let Some(c) = &mut self.counting {
+            c.given_up = Some(giver);
+        }
+    }
+
     /// Records the refused click as played (flagged, with the ruling) and opens the ledger form
     /// of the offence whose evidence that flag is.
     fn record_as_played(&mut self, ruling: Ruling, now: Duration) {
@@ -980,11 +1089,20 @@ impl Table {
         };
         let size = self.game.size();
         let mover = self.game.to_move();
+        let cycle = match illegal {
+            Illegal::Superko { repeats_move } => Some(self.named_cycle(mover, point, repeats_move)),
+            _ => None,
+        };
         match self.game.record_move(mover, point, ruling) {
             Err(e) => self.message = Some(i18n::refusal(&e, size, self.lang)),
             Ok(flag) => {
                 self.message = None;
                 self.press_for_move(mover, now);
+                if cycle.is_some() {
+                    // A cycle is ruled under Art. 20.3, not as the ko offence of Art. 18.3.
+                    self.name_cycle(cycle);
+                    return;
+                }
                 let offence = flag.and_then(|flag| {
                     self.catalogue
                         .offences
@@ -1080,6 +1198,8 @@ impl Table {
             Open::Adjourn => Dialog::Adjourn(AdjournForm {
                 sealed: String::new(),
                 reason: "adjourned".to_string(),
+                used: self.clock.reading(now).used,
+                initials: [String::new(), String::new()],
             }),
             Open::Incident(player, offence) => Dialog::Incident(IncidentForm {
                 player,
@@ -1147,7 +1267,13 @@ impl Table {
                     "" => "adjourned",
                     reason => reason,
                 };
-                let result = self.clock.adjourn(now, number, form.sealed.trim(), reason);
+                // Art. 22.9: the used times recorded and confirmed by both players, or no adjournment.
+                let mut clock = self.clock.clone();
+                let initials = [form.initials[0].as_str(), form.initials[1].as_str()];
+                let result = clock
+                    .adjourn(now, number, form.sealed.trim(), reason)
+                    .and_then(|()| clock.confirm_adjourned_times(now, initials))
+                    .map(|_| self.clock = clock);
                 result.map_err(|e| i18n::clock_error(&e, self.lang))
             }
             Dialog::Incident(form) => self.record_incident(form),

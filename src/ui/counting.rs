@@ -148,6 +148,9 @@ pub struct Counting {
     pub drafts: CountDrafts,
     pub confirmed: Option<Confirmation>,
     pub overrides: Vec<Override>,
+    /// Art. 12.4(4): the side that gave up the competition on the board; every contested point
+    /// goes to the opponent (`scoring::count_given_up`).
+    pub given_up: Option<Color>,
     /// The chain clicked last and how many times in a row.
     last_click: Option<(Vec<Point>, u32)>,
 }
@@ -187,6 +190,7 @@ impl Counting {
             drafts: CountDrafts::default(),
             confirmed: None,
             overrides: Vec::new(),
+            given_up: None,
             last_click: None,
         }
     }
@@ -285,12 +289,11 @@ impl Counting {
 
     pub fn count(&self, penalties: [u32; 2]) -> Result<Count, ScoringError> {
         let c = &self.counted;
-        count(
-            &c.board,
-            &self.marks,
-            c.prisoners,
-            &Terms::new(&c.rules, c.handicap, penalties)?,
-        )
+        let terms = Terms::new(&c.rules, c.handicap, penalties)?;
+        match self.given_up {
+            Some(giver) => crate::scoring::count_given_up(&c.board, &self.marks, c.prisoners, &terms, giver),
+            None => count(&c.board, &self.marks, c.prisoners, &terms),
+        }
     }
 
     /// The result on the screen: the confirmed one, else the ending chosen, else the count's.

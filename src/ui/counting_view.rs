@@ -106,11 +106,13 @@ pub fn show(ui: &mut egui::Ui, table: &mut Table) -> Vec<Command> {
     let lang = table.lang;
     let penalties = table.ledger.penalty_stones();
     let sources = penalty_sources(table);
+    let sudden_death = matches!(table.clock.control(), crate::clock::TimeControl::Absolute { .. });
     let Some(counting) = table.counting.as_mut() else {
         return commands;
     };
     let locked = counting.locked();
     ui.heading(Text::Counting.tr(lang));
+    commands.extend(super::procedures_view::given_up(ui, counting, sudden_death, lang));
     let count = counting.count(penalties);
 
     ui.horizontal(|ui| {

@@ -118,6 +118,10 @@ pub struct AdjournForm {
     /// The sealed move as written by the sealer (a point such as `Q16`).
     pub sealed: String,
     pub reason: String,
+    /// Art. 22.9: both used times when the form was opened, shown for both players to confirm.
+    pub used: [Duration; 2],
+    /// Black's and White's initials, confirming the used times.
+    pub initials: [String; 2],
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -294,6 +298,7 @@ pub fn show(
                 ui.label(RichText::new(Text::Adjourn.tr(lang)).strong());
                 field(ui, Text::SealedMove.tr(lang), &mut form.sealed);
                 field(ui, Text::Reason.tr(lang), &mut form.reason);
+                super::procedures_view::adjourn_confirmation(ui, form, lang);
             }
             Dialog::Incident(form) => incident(ui, form, lang, catalogue),
         }

@@ -260,6 +260,25 @@ texts! {
     MoveNumber => ("Move", "手数"),
     PlayedAt => ("Played at (if not in the record)", "落子位置（棋谱中未记录时）"),
     Clock => ("Clock", "棋钟"),
+    // issue 15: d
+    CycleRulings => ("The arbiter rules:", "裁判裁决："),
+    CycleForbidden => (
+        "Forbidden in principle: play elsewhere, or the arbiter rules:",
+        "原则上禁止：请改下别处，或由裁判裁决：",
+    ),
+    RuleNoResult => ("Rule no result", "判无胜负"),
+    RuleDraw => ("Rule a draw", "判和棋"),
+    RulePlayoff => ("Rule a playoff", "判加赛"),
+    RuleReplay => ("Rule a replay", "判重下"),
+    NoCycle => ("no cycle is named at this table", "本台没有认定的全局同形循环"),
+    SplitUsedTime => (
+        "No written record of the used times: split equally (Art. 22.9)",
+        "找不到前半段用时书面记录：双方均摊（第22.9条）",
+    ),
+    GiveUpSuddenDeathOnly => (
+        "giving up the competition on the board is a rule of sudden-death games (Art. 12.4(4))",
+        "放弃盘上竞争是包干用时制的规定（第12.4条第4款）",
+    ),
     Note => ("Note", "备注"),
     Sanction => ("Sanction", "处罚"),
     ByCatalogue => ("as the rules say", "按规则处理"),
@@ -647,6 +666,27 @@ pub enum Msg<'a> {
     PlaySealed(&'a str),
     /// The "played at" point of an illegal move did not read.
     PlayedAt(&'a CoordError),
+    // issue 15: d
+    /// A cycle played (the older text) or found in the record: its name and moves, the edition.
+    CycleStands(&'a crate::game::Cycle, crate::ledger::Edition),
+    /// A move refused because it repeats the position (the 2002 text): the cycle it would close.
+    CycleRefused(&'a crate::game::Cycle, crate::ledger::Edition),
+    /// A cycle ruling the edition does not give.
+    CycleRulingRefused(&'a crate::ledger::NotThisEdition),
+    /// The button: this player, in byo-yomi, is permitted to leave the seat (Art. 22.7).
+    LeaveSeat(Color),
+    /// The button: the player permitted to leave is back.
+    BackToSeat(Color),
+    /// The adjournment form: Black's and White's used times.
+    UsedTimes(&'a str, &'a str),
+    /// The adjournment form: the field of a player's initials.
+    Initials(Color),
+    /// The used times at the adjournment and the initials that confirmed them (B, W).
+    AdjournedTimes(&'a str, &'a str, &'a str, &'a str),
+    /// The button: this player gives up the competition on the board (Art. 12.4(4)).
+    GivesUp(Color),
+    /// The counting slip: this player gave up the competition.
+    GaveUp(Color),
     /// The catalogue (its edition) has no lateness rule.
     NoLatenessRule(crate::ledger::Edition),
     /// A flagged move in the move list: its line.
@@ -711,6 +751,16 @@ pub enum Msg<'a> {
     NotImported(&'a Path, &'a crate::sgf::SgfError),
     /// The SGF file named by `GO_ARBITER_OPEN` did not read (the SGF reader's error).
     NotOpenedAtStart(&'a crate::sgf::SgfError),
+}
+
+/// A cycle's name in `lang` ("Triple ko", "三劫循环") and its article ("Art. 20.3").
+fn cycle_words(c: &crate::game::Cycle, edition: crate::ledger::Edition, lang: Lang) -> (String, String) {
+    let name = crate::ledger::cycle::kind_text(c.kind, lang);
+    let mut chars = name.chars();
+    let name = chars
+        .next()
+        .map_or_else(String::new, |f| f.to_uppercase().chain(chars).collect());
+    (name, crate::ledger::article_label(edition.cycle_article(), lang))
 }
 
 impl Msg<'_> {
@@ -824,6 +874,61 @@ impl Msg<'_> {
             Msg::NotRecorded(e) => format!("未记录：{}", ledger_error(e, lang)),
             Msg::PlayedAt(e) if en => format!("played at: {}", coord_error(e, lang)),
             Msg::PlayedAt(e) => format!("落子位置：{}", coord_error(e, lang)),
+            // issue 15: d
+            Msg::CycleStands(c, edition) => {
+                let (name, article) = cycle_words(c, edition, lang);
+                match lang {
+                    Lang::En => format!(
+                        "{name}: after move {} the position after move {} again ({article})",
+                        c.repeated_until, c.from_move
+                    ),
+                    Lang::Zh => format!(
+                        "{name}：第{}手后重现第{}手后的局面（{article}）",
+                        c.repeated_until, c.from_move
+                    ),
+                }
+            }
+            Msg::CycleRefused(c, edition) => {
+                let (name, article) = cycle_words(c, edition, lang);
+                match lang {
+                    Lang::En => format!("{name}: repeats the position after move {} ({article})", c.from_move),
+                    Lang::Zh => format!("{name}：重现第{}手后的局面（{article}）", c.from_move),
+                }
+            }
+            Msg::LeaveSeat(c) if en => format!("{} leaves the seat (Art. 22.7)", color_name(c, lang)),
+            Msg::LeaveSeat(c) => format!("{}离席（第22.7条）", color_name(c, lang)),
+            Msg::BackToSeat(c) if en => format!("{} is back at the seat", color_name(c, lang)),
+            Msg::BackToSeat(c) => format!("{}回到座位", color_name(c, lang)),
+            Msg::UsedTimes(b, w) if en => format!("Used times: Black {b}, White {w} (Art. 22.9)"),
+            Msg::UsedTimes(b, w) => format!("双方用时：黑方{b}，白方{w}（第22.9条）"),
+            Msg::Initials(c) if en => format!("{} confirms (initials)", color_name(c, lang)),
+            Msg::Initials(c) => format!("{}确认（签名）", color_name(c, lang)),
+            Msg::AdjournedTimes(b, w, bi, wi) if en => {
+                format!("Used at the adjournment: Black {b}, White {w}; confirmed by {bi} and {wi}")
+            }
+            Msg::AdjournedTimes(b, w, bi, wi) => format!("封盘时用时：黑方{b}，白方{w}；经{bi}、{wi}确认"),
+            Msg::GivesUp(c) if en => format!("{} gives up the competition (Art. 12.4(4))", color_name(c, lang)),
+            Msg::GivesUp(c) => format!("{}放弃盘上竞争（第12.4条第4款）", color_name(c, lang)),
+            Msg::GaveUp(c) if en => format!(
+                "{} gave up the competition on the board: every contested point to {} (Art. 12.4(4))",
+                color_name(c, lang),
+                color_name(c.opponent(), lang)
+            ),
+            Msg::GaveUp(c) => format!(
+                "{}放弃盘上竞争：双方可争之点全部归属{}（第12.4条第4款）",
+                color_name(c, lang),
+                color_name(c.opponent(), lang)
+            ),
+            Msg::CycleRulingRefused(e) => {
+                let ruling = e.ruling.text(lang);
+                match lang {
+                    Lang::En => format!(
+                        "not ruled: the {} gives no \"{ruling}\" for a cycle",
+                        e.edition.title(lang)
+                    ),
+                    Lang::Zh => format!("未裁决：{}对全局同形循环没有“{ruling}”的裁决", e.edition.title(lang)),
+                }
+            }
             Msg::NoLatenessRule(edition) if en => {
                 format!(
                     "not recorded: the {} catalogue has no lateness rule",

@@ -169,6 +169,20 @@ pub fn clock_error(e: &ClockError, lang: Lang) -> String {
             "单方面的时间读数改拨，须经裁判长的认可（第22.8条）：请填写裁判长姓名".to_string()
         }
         ClockError::ReplayMismatch { index } => format!("第{index}条计时记录重放的结果不同"),
+        // issue 15: d
+        ClockError::LeaveOutsideByoYomi { player } => format!("{}不在读秒中：离席无须许可（第22.7条）", name(*player)),
+        ClockError::LeaveInOwnTime { player } => {
+            format!(
+                "现在是{}自己的用时：离席只能在对方思考时间之内获准（第22.7条）",
+                name(*player)
+            )
+        }
+        ClockError::LeaveAlreadyPermitted { player, first } => {
+            format!("{}已在{first:?}获准离席：每局仅限一次（第22.7条）", name(*player))
+        }
+        ClockError::NotAway { player } => format!("{}没有获准离席", name(*player)),
+        ClockError::NotAdjourned => "对局没有封盘".to_string(),
+        ClockError::NeedsBothInitials => "双方用时须经对局双方确认：须填写双方签名（第22.9条）".to_string(),
     }
 }
 

@@ -39,6 +39,7 @@ pub mod i18n_errors;
 pub mod ledger_view;
 pub mod look;
 pub mod moves_view;
+pub mod procedures_view;
 pub mod results_view;
 pub mod settings;
 pub mod sidebar_view;
@@ -599,6 +600,8 @@ mod tests_event;
 mod tests_handicap;
 #[cfg(test)]
 mod tests_lang;
+#[cfg(test)]
+mod tests_procedures;
 #[cfg(test)]
 mod tests_results;
 #[cfg(test)]

@@ -233,6 +233,9 @@ fn an_adjourned_game_resumes_with_the_sealed_move() {
     click(&mut harness, "Adjourn");
     assert!(matches!(&harness.state().table.dialog, Some(Dialog::Adjourn(f)) if f.reason == "adjourned"));
     type_into(&mut harness, "Sealed move", "D4");
+    // Art. 22.9: both players confirm the used times.
+    type_into(&mut harness, "Black confirms (initials)", "CL");
+    type_into(&mut harness, "White confirms (initials)", "AS");
     click(&mut harness, "Apply");
     assert_eq!(
         harness.state().table.clock.phase(),

@@ -51,6 +51,8 @@ struct Fingerprint {
     overrides: usize,
     /// The handicap and the komi counted (set together at the table).
     handicap: (u32, Option<Quarters>),
+    /// Art. 12.4(4): who gave up (written into the record without a new node).
+    given_up: Option<crate::board::Color>,
 }
 
 impl Fingerprint {
@@ -66,6 +68,7 @@ impl Fingerprint {
             confirmed: c.and_then(|c| c.confirmed.as_ref()).map(|c| c.result),
             overrides: c.map_or(0, |c| c.overrides.len()),
             handicap: handicap_of(&table.game),
+            given_up: c.and_then(|c| c.given_up),
         }
     }
 }

@@ -13,6 +13,7 @@ mod export;
 mod game;
 mod ledger;
 mod rulings;
+mod procedures;
 mod scoring;
 mod session;
 mod sgf;
