@@ -40,7 +40,7 @@ pub fn count_given_up(
         }
         Counting::Territory => {
             take.territory += contested;
-            take.score = take.score + Quarters::from_points(contested as i32);
+            take.score += Quarters::from_points(contested as i32);
         }
     }
     for side in [&mut *give, &mut *take] {

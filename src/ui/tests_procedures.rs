@@ -3,6 +3,8 @@
 //! byo-yomi (Art. 22.7), the used times at an adjournment (Art. 22.9), and giving up the
 //! competition in a sudden-death game (Art. 12.4(4)).
 
+#![allow(clippy::expect_used)] // a test's `expect` names what was missing when it fails
+
 use std::time::Duration;
 
 use egui_kittest::Harness;

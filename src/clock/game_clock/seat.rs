@@ -122,15 +122,14 @@ impl Clock {
         let used = self.used;
         let half = (used[0] + used[1]) / 2;
         let split = [half, half];
-        for side in 0..2 {
-            let left = &mut self.left[side];
-            left.main = if half > used[side] {
-                left.main.saturating_sub(half - used[side])
+        for (left, &was) in self.left.iter_mut().zip(used.iter()) {
+            left.main = if half > was {
+                left.main.saturating_sub(half - was)
             } else {
-                left.main + (used[side] - half)
+                left.main + (was - half)
             };
-            self.used[side] = half;
         }
+        self.used = split;
         self.push(
             at,
             EventKind::UsedTimeSplit {
