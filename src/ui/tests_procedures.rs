@@ -458,7 +458,14 @@ mod session {
         // Reopened before confirmation: the counting screen has the ruling's result again.
         let mut h2 = harness_with(Workstation::new(Settings::default(), WALL));
         ws_mut(&mut h2).apply(WsCommand::File(Request::Open, Some(path.clone())), Duration::ZERO);
-        wait_files(&mut h2);
+        // Steps, not runs, until the file is open: the counting table may spin for its suggestion.
+        for _ in 0..500 {
+            h2.step();
+            if ws(&h2).files.pending == 0 {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
         ws_mut(&mut h2).apply(WsCommand::Select(TABLE), Duration::ZERO);
         settle(&mut h2);
         {

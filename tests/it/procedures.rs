@@ -229,7 +229,7 @@ fn art_22_7_leaving_the_seat_in_byo_yomi_is_permitted_once_in_the_opponents_time
     assert_eq!(own.reading(secs(140)).turn.map(|t| t.used), Some(secs(50)));
 }
 
-/// Art. 22.9: "比赛暂停时，裁判员应将前半段双方用时记录在案并经对局双方确认。续弈时如发现计时器故障和失准，并且
+/// Art. 22.9: "比赛暂停时，裁判员应将前半段双方用时记录在案并经对局双方确认。……并且
 /// 找不到前半段双方用时书面记录时，前半段用时判为双方均摊".
 #[test]
 fn art_22_9_the_used_times_at_an_adjournment_are_confirmed_by_both_and_split_equally_without_a_record() {
