@@ -321,7 +321,11 @@ fn art_12_4_4_a_side_that_gives_up_in_a_sudden_death_game_stops_the_clock_and_lo
     let mut harness = harness_with(table);
     click(&mut harness, "Start clock");
     at(&mut harness, 600);
-    click(&mut harness, "Black gives up the competition (Art. 12.4(4))");
+    // A step, not a run: the counting screen's spinner repaints until its suggestion arrives.
+    harness
+        .get_by_label("Black gives up the competition (Art. 12.4(4))")
+        .click();
+    harness.step();
     wait_for_suggestion(&mut harness);
     {
         let table = &harness.state().table;
