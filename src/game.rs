@@ -393,6 +393,34 @@ impl Game {
         self.nodes[self.cursor].comment = text.to_string();
     }
 
+    /// Adds `text` to the comment of the node at the cursor, after what is there (a blank line
+    /// between): what the record says of a ruling, an outcome, a dispute.
+    pub fn add_comment(&mut self, text: &str) {
+        let comment = &mut self.nodes[self.cursor].comment;
+        if comment.trim().is_empty() {
+            *comment = text.to_string();
+        } else {
+            comment.push_str("\n\n");
+            comment.push_str(text);
+        }
+    }
+
+    /// The first value of the private SGF property `id` (`XC`, `XG`) on the node at the cursor.
+    pub fn cursor_property(&self, id: &str) -> Option<&str> {
+        let node = &self.nodes[self.cursor];
+        let (_, values) = node.other.iter().find(|(p, _)| p == id)?;
+        values.first().map(String::as_str)
+    }
+
+    /// Sets the private SGF property `id` on the node at the cursor to `value` (`None`: removes it).
+    pub fn set_cursor_property(&mut self, id: &str, value: Option<&str>) {
+        let other = &mut self.nodes[self.cursor].other;
+        other.retain(|(p, _)| p != id);
+        if let Some(value) = value {
+            other.push((id.to_string(), vec![value.to_string()]));
+        }
+    }
+
     /// Adds a child of the cursor (or follows an identical existing one) and moves there.
     pub(crate) fn add(&mut self, action: Action, flag: Option<Flag>) -> usize {
         let here = self.cursor;

@@ -159,24 +159,14 @@ pub fn record_ruling(
         cycle.repeated_until,
         ruling.text(Lang::En)
     );
-    let cursor = game.cursor();
-    let old = game.node(cursor).comment.clone();
-    let comment = match old.trim() {
-        "" => text,
-        _ => format!("{old}\n\n{text}"),
-    };
-    game.set_comment(&comment);
-    let node = game.node_mut(cursor);
-    node.other.retain(|(id, _)| id != PROPERTY);
-    node.other.push((PROPERTY.to_string(), vec![ruling.id().to_string()]));
+    game.add_comment(&text);
+    game.set_cursor_property(PROPERTY, Some(ruling.id()));
     Ok(result)
 }
 
 /// The cycle ruling recorded on the node at the cursor (where play stopped for it), if any.
 pub fn ruled(game: &Game) -> Option<CycleRuling> {
-    let node = game.node(game.cursor());
-    let (_, values) = node.other.iter().find(|(p, _)| p == PROPERTY)?;
-    CycleRuling::from_id(values.first()?)
+    CycleRuling::from_id(game.cursor_property(PROPERTY)?)
 }
 
 fn capitalised(text: &str) -> String {
@@ -191,12 +181,9 @@ fn capitalised(text: &str) -> String {
 /// ruling's property comes off the node at the cursor and its comment says the ruling was
 /// withdrawn. Nothing changes when the cursor's node holds no ruling.
 pub fn withdraw(game: &mut Game) {
-    let cursor = game.cursor();
-    let node = game.node(cursor);
-    if !node.other.iter().any(|(id, _)| id == PROPERTY) {
+    if game.cursor_property(PROPERTY).is_none() {
         return;
     }
-    let comment = format!("{}\n\nCycle ruling withdrawn: play resumed.", node.comment);
-    game.set_comment(&comment);
-    game.node_mut(cursor).other.retain(|(id, _)| id != PROPERTY);
+    game.add_comment("Cycle ruling withdrawn: play resumed.");
+    game.set_cursor_property(PROPERTY, None);
 }

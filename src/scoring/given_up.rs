@@ -63,24 +63,13 @@ pub fn record_given_up(game: &mut crate::game::Game, giver: Color) {
         giver.name(),
         giver.opponent().name()
     );
-    let cursor = game.cursor();
-    let old = game.node(cursor).comment.clone();
-    let comment = match old.trim() {
-        "" => text,
-        _ => format!("{old}\n\n{text}"),
-    };
-    game.set_comment(&comment);
-    let node = game.node_mut(cursor);
-    node.other.retain(|(id, _)| id != PROPERTY);
-    node.other
-        .push((PROPERTY.to_string(), vec![giver.letter().to_string()]));
+    game.add_comment(&text);
+    game.set_cursor_property(PROPERTY, Some(&giver.letter().to_string()));
 }
 
 /// Who gave up the competition, as the node at the cursor records it.
 pub fn given_up(game: &crate::game::Game) -> Option<Color> {
-    let node = game.node(game.cursor());
-    let (_, values) = node.other.iter().find(|(id, _)| id == PROPERTY)?;
-    match values.first().map(|v| v.trim()) {
+    match game.cursor_property(PROPERTY).map(str::trim) {
         Some("B") => Some(Color::Black),
         Some("W") => Some(Color::White),
         _ => None,
@@ -90,14 +79,9 @@ pub fn given_up(game: &crate::game::Game) -> Option<Color> {
 /// The arbiter took back the giving up: the property comes off the node at the cursor and its
 /// comment says so.
 pub fn clear_given_up(game: &mut crate::game::Game) {
-    let cursor = game.cursor();
     if given_up(game).is_none() {
         return;
     }
-    let comment = format!(
-        "{}\n\nGiving up withdrawn: counted as usual.",
-        game.node(cursor).comment
-    );
-    game.set_comment(&comment);
-    game.node_mut(cursor).other.retain(|(id, _)| id != PROPERTY);
+    game.add_comment("Giving up withdrawn: counted as usual.");
+    game.set_cursor_property(PROPERTY, None);
 }

@@ -995,7 +995,7 @@ impl Table {
             TimeoutRuling::Loss => {
                 let result = GameResult::win(player.opponent(), Reason::Time);
                 let note = format!("{} ran out of time in the last minute: {reason}.", player.name());
-                counting::add_comment(&mut self.game, &note);
+                self.game.add_comment(&note);
                 self.game.info.result = result.sgf_re();
                 self.end_game(now, Some(result), reason);
             }
@@ -1007,7 +1007,7 @@ impl Table {
                 if self.game.to_move() == player {
                     self.game.pass();
                 }
-                counting::add_comment(&mut self.game, &note);
+                self.game.add_comment(&note);
             }
         }
     }

@@ -341,17 +341,6 @@ fn list(points: &[Point], size: u8) -> String {
     words.join(" ")
 }
 
-/// Adds `text` to the comment of the node at the cursor (after what is there).
-pub(crate) fn add_comment(game: &mut Game, text: &str) {
-    let old = game.node(game.cursor()).comment.clone();
-    let new = if old.trim().is_empty() {
-        text.to_string()
-    } else {
-        format!("{old}\n\n{text}")
-    };
-    game.set_comment(&new);
-}
-
 impl Dispute {
     /// The stones claimed dead, as [`list`] writes them: "D4 E4" (empty when none).
     pub fn claimed_list(&self) -> String {
@@ -401,15 +390,12 @@ impl Counting {
             marks: self.marks.clone(),
             side: self.side,
         };
-        add_comment(
-            game,
-            &format!(
-                "Dispute (Art. 21.4): {}; {} disagrees. Play resumed from the counting position, {} to move.",
-                dispute.claim(),
-                claimant.opponent().name(),
-                claimant.name()
-            ),
-        );
+        game.add_comment(&format!(
+            "Dispute (Art. 21.4): {}; {} disagrees. Play resumed from the counting position, {} to move.",
+            dispute.claim(),
+            claimant.opponent().name(),
+            claimant.name()
+        ));
         Ok(dispute)
     }
 }
@@ -442,7 +428,7 @@ pub fn end_dispute(dispute: Dispute, game: &mut Game) -> Counting {
         ));
     }
     outcome.push_str(" Counting resumed.");
-    add_comment(game, &outcome);
+    game.add_comment(&outcome);
 
     let mut counting = Counting::enter(game);
     counting.side = dispute.side;
