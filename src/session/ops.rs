@@ -108,6 +108,9 @@ pub enum Change {
         handicap: u32,
         komi: Quarters,
     },
+    // issue 16: a
+    // issue 16: b
+    // issue 16: lead
 }
 
 impl Change {

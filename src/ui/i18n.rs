@@ -416,6 +416,10 @@ texts! {
     PresetIng => ("Ing", "应氏规则"),
     PresetNewZealand => ("New Zealand", "新西兰规则"),
     PresetTrompTaylor => ("Tromp-Taylor", "Tromp-Taylor规则"),
+    // issue 16: a
+    // issue 16: b
+    // issue 17: c
+    // issue 16: lead
 }
 
 impl Lang {
@@ -751,6 +755,10 @@ pub enum Msg<'a> {
     NotImported(&'a Path, &'a crate::sgf::SgfError),
     /// The SGF file named by `GO_ARBITER_OPEN` did not read (the SGF reader's error).
     NotOpenedAtStart(&'a crate::sgf::SgfError),
+    // issue 16: a
+    // issue 16: b
+    // issue 17: c
+    // issue 16: lead
 }
 
 /// A cycle's name in `lang` ("Triple ko", "三劫循环") and its article ("Art. 20.3").
