@@ -11,6 +11,7 @@
 //!   recovery after a crash, the newest good backup when a file does not read.
 //! - [`saver`]: the autosave thread fed by a channel.
 //! - [`check`]: the `check` command's report.
+//! - [`merge`]: several workstations: the chief arbiter takes the others' confirmed results.
 
 pub mod audit;
 pub mod check;
@@ -18,6 +19,7 @@ mod compact;
 #[doc(hidden)]
 pub mod figures;
 pub mod format;
+pub mod merge;
 pub mod model;
 pub mod ops;
 pub mod saver;

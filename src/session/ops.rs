@@ -111,6 +111,16 @@ pub enum Change {
     // issue 16: a
     // issue 16: b
     // issue 16: lead
+    /// Another workstation's table, with its confirmed result, taken whole (record, clock,
+    /// ledger, marks, signatures) by the chief arbiter's merge (`session::merge`); `from` names
+    /// the file. Refused over a confirmed result of ours: that is a conflict to settle.
+    TakeTable {
+        table: TableId,
+        black: PlayerId,
+        white: PlayerId,
+        game: Box<TableGame>,
+        from: String,
+    },
 }
 
 impl Change {
@@ -133,7 +143,8 @@ impl Change {
             | Change::Marks { table, .. }
             | Change::Result { table, .. }
             | Change::Confirm { table, .. }
-            | Change::Override { table, .. } => Some(*table),
+            | Change::Override { table, .. }
+            | Change::TakeTable { table, .. } => Some(*table),
         }
     }
 }
@@ -194,6 +205,8 @@ pub enum SessionError {
     EventScript { text: String, why: ScriptFormError },
     #[error("the audit trail: {0}")]
     Chain(#[from] ChainError),
+    #[error("{table} in {from} is not confirmed there: only a confirmed result is taken")]
+    NotConfirmedThere { table: TableId, from: String },
 }
 
 fn result_text(result: &Option<GameResult>) -> String {
@@ -218,6 +231,16 @@ impl Session {
         } = change
         {
             return self.add_table(stamp, *table, *black, *white, setup);
+        }
+        if let Change::TakeTable {
+            table,
+            black,
+            white,
+            game,
+            from,
+        } = change
+        {
+            return self.take_table(stamp, *table, [*black, *white], game, from);
         }
         let current = self.table(id).ok_or(SessionError::NoSuchTable(id))?;
         let mut table = current.clone();
@@ -387,6 +410,69 @@ impl Session {
     }
 }
 
+impl Session {
+    /// [`Change::TakeTable`]: their confirmed game replaces ours (not confirmed) or becomes a new
+    /// table of the round.
+    fn take_table(
+        &mut self,
+        stamp: &Stamp,
+        id: TableId,
+        [black, white]: [PlayerId; 2],
+        game: &TableGame,
+        from: &str,
+    ) -> Result<(), SessionError> {
+        for p in [black, white] {
+            if self.player(p).is_none() {
+                return Err(SessionError::NoSuchPlayer(p));
+            }
+        }
+        if !game.is_confirmed() {
+            return Err(SessionError::NotConfirmedThere {
+                table: id,
+                from: from.to_string(),
+            });
+        }
+        game.game()?;
+        game.clock()?;
+        let ours = self.table(id);
+        if let Some(our) = ours.filter(|t| t.game.is_confirmed()) {
+            let signed: Vec<String> = our.game.confirmations.iter().map(|c| c.name.clone()).collect();
+            return Err(SessionError::ResultLocked {
+                table: id,
+                result: result_text(&our.game.result),
+                signed: signed.join(", "),
+            });
+        }
+        let replaced = ours.map(|t| result_text(&t.game.result));
+        let table = Table {
+            number: id.table,
+            name: ours.map(|t| t.name.clone()).unwrap_or_default(),
+            black,
+            white,
+            game: game.clone(),
+        };
+        let signed: Vec<String> = game.confirmations.iter().map(|c| c.name.clone()).collect();
+        let what = format!(
+            "{id} taken from {from}: {} confirmed by {}{}",
+            result_text(&game.result),
+            signed.join(", "),
+            replaced.map_or_else(String::new, |r| format!("; replaces our unconfirmed result {r}"))
+        );
+        let state = audit::table_digest(&table)?;
+        let round = self
+            .rounds
+            .iter_mut()
+            .find(|r| r.number == id.round)
+            .ok_or(SessionError::NoSuchRound(id.round))?;
+        audit::push(&mut self.audit, stamp, Some(id), what, state)?;
+        match round.tables.iter_mut().find(|t| t.number == id.table) {
+            Some(slot) => *slot = table,
+            None => round.tables.push(table),
+        }
+        Ok(())
+    }
+}
+
 /// Changes one game (a copy: the caller keeps it only on success) and says what changed.
 fn change_game(game: &mut TableGame, id: TableId, stamp: &Stamp, change: &Change) -> Result<String, SessionError> {
     let locked = |game: &TableGame| -> Result<(), SessionError> {
@@ -533,7 +619,8 @@ fn change_game(game: &mut TableGame, id: TableId, stamp: &Stamp, change: &Change
         | Change::RenameRound { .. }
         | Change::RenameTable { .. }
         | Change::MoveTable { .. }
-        | Change::MoveRound { .. } => String::new(),
+        | Change::MoveRound { .. }
+        | Change::TakeTable { .. } => String::new(),
     })
 }
 

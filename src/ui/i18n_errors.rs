@@ -448,6 +448,9 @@ pub fn session_error(e: &SessionError, lang: Lang) -> String {
             format!("赛事设置：读秒细则“{text}”不能采用：{}", script_error(why, lang))
         }
         SessionError::Chain(e) => format!("变更记录：{}", chain_error(e, lang)),
+        SessionError::NotConfirmedThere { table, from } => {
+            format!("{}在{from}中尚未确认：只采用已确认的结果", id(table))
+        }
     }
 }
 

@@ -12,6 +12,7 @@ mod dead;
 mod export;
 mod game;
 mod ledger;
+mod merge;
 mod procedures;
 mod rulings;
 mod scoring;
