@@ -89,6 +89,22 @@ enum Command {
     Check { file: PathBuf },
     /// Export a session: results CSV, SGF per game, PNG diagrams, EGF .h9, OpenGotha XML, standings.
     Export(go_arbiter::export::command::ExportArgs),
+    /// Take other workstations' confirmed results into the chief arbiter's session: prints what
+    /// each file brings (taken, already here, conflicts, not confirmed); with --apply records it,
+    /// one audit entry per table taken.
+    Merge {
+        /// The chief arbiter's session file.
+        session: PathBuf,
+        /// The other workstations' session files (read only).
+        #[arg(required = true)]
+        others: Vec<PathBuf>,
+        /// Record the taken results in the session (otherwise only print the plan).
+        #[arg(long, requires = "chief")]
+        apply: bool,
+        /// The chief arbiter's name, for the audit trail.
+        #[arg(long)]
+        chief: Option<String>,
+    },
     /// The byo-yomi caller.
     Caller {
         #[command(subcommand)]
@@ -240,6 +256,30 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Export(args)) => {
             print!("{}", go_arbiter::export::command::run(&args)?);
             Ok(ExitCode::SUCCESS)
+        }
+        Some(Command::Merge {
+            session,
+            others,
+            apply,
+            chief,
+        }) => {
+            let stamp = chief.map(|name| {
+                let now = std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .unwrap_or_default();
+                go_arbiter::session::Stamp::new(
+                    &go_arbiter::ui::workstation::wall_text(now),
+                    &name,
+                    go_arbiter::session::Role::ChiefArbiter,
+                )
+            });
+            let report = go_arbiter::session::merge::run(&session, &others, stamp.filter(|_| apply).as_ref())?;
+            print!("{}", report.text);
+            Ok(if report.conflicts == 0 {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            })
         }
         Some(Command::Caller {
             command:

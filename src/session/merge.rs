@@ -290,3 +290,63 @@ impl Players {
         Some(player.id)
     }
 }
+
+/// What the `merge` command did: its text, and how many conflicts wait for the chief arbiter.
+pub struct Report {
+    pub text: String,
+    pub conflicts: usize,
+}
+
+/// The `merge` command: each of `others` planned against the chief's session at `path` in turn
+/// (a file's results taken before the next is planned, so two files confirming one table
+/// differently make a conflict); with `stamp`, the changes are recorded in the session's journal
+/// and snapshot, else only printed.
+pub fn run(path: &Path, others: &[std::path::PathBuf], stamp: Option<&super::Stamp>) -> Result<Report, MergeError> {
+    let (mut store, loaded) = match stamp {
+        Some(_) => {
+            let (store, loaded) = super::Store::open(path)?;
+            (Some(store), loaded)
+        }
+        None => (None, store::load(path)?),
+    };
+    let mut session = loaded.session;
+    let mut text = String::new();
+    let mut conflicts = 0;
+    for other in others {
+        let (theirs, source) = load_other(other)?;
+        let plan = plan(&session, &theirs, &source)?;
+        text.push_str(&format!("{source}:\n"));
+        for finding in &plan.findings {
+            text.push_str(&format!("  {finding}\n"));
+        }
+        conflicts += plan.conflicts();
+        match (&mut store, stamp) {
+            (Some(store), Some(stamp)) => {
+                for change in &plan.changes {
+                    store.record(&mut session, stamp, change)?;
+                }
+                text.push_str(&format!("  {} results taken\n", plan.taken()));
+            }
+            _ => {
+                // Planned on a copy so the next file sees what this one would bring.
+                let stamp = super::Stamp::new("", "merge plan", super::Role::ChiefArbiter);
+                for change in &plan.changes {
+                    session.apply(&stamp, change).map_err(StoreError::from)?;
+                }
+                text.push_str(&format!(
+                    "  {} results to take (run with --apply --chief NAME)\n",
+                    plan.taken()
+                ));
+            }
+        }
+    }
+    if let Some(store) = store {
+        store.close(&session)?;
+    }
+    if conflicts > 0 {
+        text.push_str(&format!(
+            "{conflicts} conflicts: the chief arbiter settles each at its table (an override with a reason)\n"
+        ));
+    }
+    Ok(Report { text, conflicts })
+}

@@ -324,3 +324,37 @@ fn a_file_of_another_event_or_with_a_broken_audit_trail_is_refused_whole() {
     let refused = merge::load_other(&path);
     assert!(matches!(refused, Err(MergeError::Chain { .. })), "{refused:?}");
 }
+
+#[test]
+fn the_merge_command_prints_the_plan_then_records_it_with_the_chiefs_name() {
+    let dir = scratch("command");
+    let chief_path = dir.join("chief.ron");
+    let mut ours = the_hall();
+    result(&mut ours, 1, black_resigns(), &Signer::ALL);
+    Store::create(&chief_path, &ours).unwrap().close(&ours).unwrap();
+    let mut b = the_hall();
+    result(&mut b, 2, white_resigns(), &Signer::ALL);
+    result(&mut b, 1, white_resigns(), &Signer::ALL);
+    let b_path = dir.join("board-b.ron");
+    Store::create(&b_path, &b).unwrap().close(&b).unwrap();
+    let (chief_arg, b_arg) = (chief_path.to_str().unwrap(), b_path.to_str().unwrap());
+
+    let (code, out, err) = crate::support::go_arbiter(&["merge", chief_arg, b_arg]);
+    assert_eq!(code, 1, "a conflict waits for the chief: {out}{err}");
+    assert!(out.contains("round 1 table 1: CONFLICT, confirmed W+R here and B+R there"), "{out}");
+    assert!(out.contains("round 1 table 2: taken, B+R confirmed"), "{out}");
+    assert!(out.contains("1 results to take"), "{out}");
+    let unchanged = go_arbiter::session::store::load(&chief_path).unwrap().session;
+    assert!(unchanged.table(table(2)).unwrap().game.result.is_none(), "a plan changes nothing");
+
+    let (code, out, _) = crate::support::go_arbiter(&["merge", chief_arg, b_arg, "--apply", "--chief", "Wang Fang"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("1 results taken"), "{out}");
+    let merged = go_arbiter::session::store::load(&chief_path).unwrap();
+    assert!(merged.chain.is_ok());
+    let taken = merged.session.table(table(2)).unwrap();
+    assert_eq!(taken.game.result, Some(white_resigns()));
+    let entry = merged.session.audit.last().unwrap();
+    assert_eq!(entry.stamp.actor, "Wang Fang");
+    assert_eq!(merged.session.table(table(1)).unwrap().game.result, Some(black_resigns()));
+}
