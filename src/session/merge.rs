@@ -135,7 +135,7 @@ pub enum MergeError {
     #[error("{0}")]
     Store(#[from] StoreError),
     #[error("{file}: its audit trail does not verify ({why}): its results cannot be trusted")]
-    Chain { file: String, why: String },
+    Chain { file: String, why: super::ChainError },
     #[error("{file} is a session of another event (`{theirs}`, not `{ours}`)")]
     OtherEvent { file: String, ours: String, theirs: String },
 }
@@ -148,10 +148,7 @@ pub fn load_other(path: &Path) -> Result<(Session, String), MergeError> {
         .file_name()
         .map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into());
     if let Err(why) = loaded.chain {
-        return Err(MergeError::Chain {
-            file,
-            why: why.to_string(),
-        });
+        return Err(MergeError::Chain { file, why });
     }
     let digest = std::fs::read(path)
         .map(|bytes| Sha256::digest(&bytes))

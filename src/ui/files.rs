@@ -16,6 +16,7 @@ use std::task::{Context, Poll, Wake, Waker};
 use std::time::{Duration, Instant};
 
 use crate::game::Game;
+use crate::session::merge::{self, MergeError};
 use crate::session::store::{self, Loaded};
 use crate::session::{Saver, Session, Store, StoreError};
 use crate::sgf::{self, SgfError};
@@ -40,6 +41,8 @@ pub enum Request {
     ExportSgf { text: String, name: String },
     /// Put the newest good backup in place of an unreadable file (kept aside), then open it.
     RestoreBackup(PathBuf),
+    /// Read another workstation's session file (read only) to merge its confirmed results.
+    MergeFrom,
 }
 
 impl Request {
@@ -52,6 +55,7 @@ impl Request {
             Request::ImportSgf => Text::ImportSgfFile,
             Request::ExportSgf { .. } => Text::ExportSgfTo,
             Request::RestoreBackup(_) => Text::RestoreBackupOf,
+            Request::MergeFrom => Text::MergeFileTitle,
         }
     }
 
@@ -86,6 +90,11 @@ pub enum Done {
     Closed {
         path: PathBuf,
         result: Result<(), StoreError>,
+    },
+    /// Another workstation's session, read to merge, with the name the audit trail gives it.
+    MergeRead {
+        path: PathBuf,
+        result: Result<(Box<Session>, String), MergeError>,
     },
     /// No dialog service: ask for a typed path.
     NoDialog(Request),
@@ -215,7 +224,7 @@ fn open_dialog(request: &Request, lang: Lang) -> DialogFuture {
     let sgf = |d: rfd::AsyncFileDialog| d.add_filter("SGF", &["sgf"]);
     match request {
         Request::NewSession(_) | Request::SaveAs(_) => Box::pin(ron(dialog()).set_file_name("session.ron").save_file()),
-        Request::Open | Request::RestoreBackup(_) => Box::pin(ron(dialog()).pick_file()),
+        Request::Open | Request::RestoreBackup(_) | Request::MergeFrom => Box::pin(ron(dialog()).pick_file()),
         Request::ImportSgf => Box::pin(sgf(dialog()).pick_file()),
         Request::ExportSgf { name, .. } => Box::pin(sgf(dialog()).set_file_name(name).save_file()),
     }
@@ -289,6 +298,10 @@ fn run(request: Request, path: PathBuf) -> Done {
         },
         Request::ExportSgf { text, .. } => Done::Exported {
             result: write_new(&path, &text),
+            path,
+        },
+        Request::MergeFrom => Done::MergeRead {
+            result: merge::load_other(&path).map(|(session, source)| (Box::new(session), source)),
             path,
         },
     }

@@ -420,6 +420,14 @@ texts! {
     // issue 16: b
     // issue 17: c
     // issue 16: lead
+    MergeResults => ("Merge results from another workstation…", "合并其他裁判台的结果…"),
+    MergeFileTitle => ("Another workstation's session file", "其他裁判台的赛事文件"),
+    MergeNothingToTake => ("Nothing to take: no new confirmed result.", "没有可采用的新的已确认结果。"),
+    MergeConflictsHint => (
+        "A conflict is settled by the chief arbiter at its table (an override with a reason); nothing is changed here.",
+        "冲突由裁判长在该台裁定（填写理由后更改结果）；此处不作任何改动。"
+    ),
+    Close => ("Close", "关闭"),
 }
 
 impl Lang {
@@ -759,6 +767,16 @@ pub enum Msg<'a> {
     // issue 16: b
     // issue 17: c
     // issue 16: lead
+    /// The merge window's title: the other workstation's file.
+    MergeFrom(&'a str),
+    /// One table's finding in a merge.
+    MergeFinding(&'a crate::session::merge::Finding),
+    /// The merge window's button: take these confirmed results.
+    MergeTake(usize),
+    /// The notice after a merge: results taken from the file.
+    MergeTaken(usize, &'a str),
+    /// Another workstation's file could not be merged.
+    MergeRefused(&'a Path, &'a crate::session::merge::MergeError),
 }
 
 /// A cycle's name in `lang` ("Triple ko", "三劫循环") and its article ("Art. 20.3").
@@ -1064,6 +1082,15 @@ impl Msg<'_> {
             Msg::NotImported(p, e) => {
                 format!("{}：无法导入：{}", p.display(), super::i18n_errors::sgf_error(e, lang))
             }
+            Msg::MergeFrom(source) if en => format!("Results from {source}"),
+            Msg::MergeFrom(source) => format!("{source}的结果"),
+            Msg::MergeFinding(f) => super::merge_view::finding_text(f, lang),
+            Msg::MergeTake(n) if en => format!("Take {n} confirmed results"),
+            Msg::MergeTake(n) => format!("采用{n}个已确认的结果"),
+            Msg::MergeTaken(n, source) if en => format!("{n} confirmed results taken from {source}"),
+            Msg::MergeTaken(n, source) => format!("已从{source}采用{n}个已确认的结果"),
+            Msg::MergeRefused(p, e) if en => format!("{}: not merged: {e}", p.display()),
+            Msg::MergeRefused(p, e) => format!("{}：未合并：{}", p.display(), super::i18n_errors::merge_error(e, lang)),
             Msg::NotOpenedAtStart(e) if en => format!("{}: {e}", super::OPEN_VAR),
             Msg::NotOpenedAtStart(e) => {
                 format!(

@@ -454,6 +454,23 @@ pub fn session_error(e: &SessionError, lang: Lang) -> String {
     }
 }
 
+/// Why another workstation's session file cannot be merged, in `lang`.
+pub fn merge_error(e: &crate::session::merge::MergeError, lang: Lang) -> String {
+    use crate::session::merge::MergeError;
+    if lang == Lang::En {
+        return e.to_string();
+    }
+    match e {
+        MergeError::Store(e) => store_error(e, lang),
+        MergeError::Chain { file, why } => {
+            format!("{file}：变更记录无法验证（{}）：其结果不可信", chain_error(why, lang))
+        }
+        MergeError::OtherEvent { file, ours, theirs } => {
+            format!("{file}是另一个赛事（“{theirs}”，不是“{ours}”）的文件")
+        }
+    }
+}
+
 /// Why a session file could not be written or read (the store's error), in `lang`, with the path,
 /// the system's reason, the line and the newest good backup.
 pub fn store_error(e: &StoreError, lang: Lang) -> String {

@@ -38,6 +38,7 @@ pub mod i18n;
 pub mod i18n_errors;
 pub mod ledger_view;
 pub mod look;
+pub mod merge_view;
 pub mod moves_view;
 pub mod procedures_view;
 pub mod results_view;
@@ -309,6 +310,7 @@ impl Shell {
             });
         commands.extend(windows(ui.ctx(), &mut self.ws));
         commands.extend(event_view::window(ui.ctx(), &mut self.event_form, lang));
+        commands.extend(merge_view::window(ui.ctx(), self.ws.merge_offer.as_ref(), lang));
         if self.settings_open {
             let mut open = true;
             let mut settings = self.ws.settings.clone();
@@ -401,6 +403,7 @@ impl Shell {
                     (FileAction::SaveAs, Text::SaveSessionAs),
                     (FileAction::Import, Text::ImportSgf),
                     (FileAction::Export, Text::ExportTableSgf),
+                    (FileAction::Merge, Text::MergeResults),
                 ] {
                     let request = self.ws.request(action);
                     if ui
@@ -600,6 +603,8 @@ mod tests_event;
 mod tests_handicap;
 #[cfg(test)]
 mod tests_lang;
+#[cfg(test)]
+mod tests_merge;
 #[cfg(test)]
 mod tests_procedures;
 #[cfg(test)]

@@ -8,6 +8,7 @@
 //! game into session [`Change`]s: the one place where table state becomes session state. The
 //! `Saver` applies them in memory and writes them on its own thread.
 
+use crate::session::merge;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -202,6 +203,8 @@ pub enum WsCommand {
     SaveFirst(SaveFirstAnswer),
     /// The event's settings replaced (the Event window's OK).
     EditEvent(Box<Event>),
+    /// The merge window's answer: take the confirmed results it lists (`true`), or close it.
+    Merge(bool),
 }
 
 /// A session with its tables live.
@@ -227,6 +230,8 @@ pub struct Workstation {
     pub now: Duration,
     /// The wall time of the last frame, since the Unix epoch (from the shell).
     pub wall: Duration,
+    /// Another workstation's results, planned and waiting for the arbiter's answer.
+    pub merge_offer: Option<crate::session::merge::Plan>,
 }
 
 /// The default event of a new session, named in the window's language (the organiser renames it
@@ -377,6 +382,7 @@ impl Workstation {
             sidebar: SidebarDrafts::default(),
             now: Duration::ZERO,
             wall,
+            merge_offer: None,
         };
         let event = ws.session.event.clone();
         ws.record(Role::Organiser, None, Change::Event(event));
@@ -608,7 +614,38 @@ impl Workstation {
             WsCommand::DeclineBackup => self.offer_backup = None,
             WsCommand::SaveFirst(answer) => self.answer_save_first(answer),
             WsCommand::EditEvent(event) => self.edit_event(*event),
+            WsCommand::Merge(take) => self.answer_merge(take),
         }
+    }
+
+    /// The merge window's answer: its changes recorded one by one (each audited and journaled;
+    /// a refusal stops there and is shown), the tables taken made live.
+    fn answer_merge(&mut self, take: bool) {
+        let Some(plan) = self.merge_offer.take() else { return };
+        if !take {
+            return;
+        }
+        let (selected, view) = (self.selected, self.view);
+        let mut taken = 0;
+        for change in plan.changes {
+            let table = match &change {
+                Change::TakeTable { table, .. } => Some(*table),
+                _ => None,
+            };
+            if !self.record(Role::Arbiter, None, change) {
+                break;
+            }
+            if let Some(id) = table {
+                taken += 1;
+                if self.live(id).is_some() {
+                    self.rebuild_one(id);
+                } else {
+                    self.add_live(id);
+                }
+            }
+        }
+        (self.selected, self.view) = (selected.or(self.selected), view);
+        self.notify(Msg::MergeTaken(taken, &plan.source).text(self.lang()), false);
     }
 
     /// The event's settings replaced through the session's `Change::Event` (audited, journaled),
@@ -1019,6 +1056,12 @@ impl Workstation {
                     self.notify(Msg::SnapshotFailed(&path, &e).text(self.lang()), true);
                 }
             }
+            Done::MergeRead { path, result } => {
+                match result.and_then(|(theirs, source)| merge::plan(&self.session, &theirs, &source)) {
+                    Ok(plan) => self.merge_offer = Some(plan),
+                    Err(e) => self.notify(Msg::MergeRefused(&path, &e).text(self.lang()), true),
+                }
+            }
             Done::NoDialog(request) => {
                 self.notify(Msg::NoDialog.text(self.lang()), true);
                 self.files.typed = Some((request, String::new()));
@@ -1042,6 +1085,7 @@ impl Workstation {
             FileAction::Open => Request::Open,
             FileAction::SaveAs => Request::SaveAs(Box::new(self.session.clone())),
             FileAction::Import => Request::ImportSgf,
+            FileAction::Merge => Request::MergeFrom,
             FileAction::Export => {
                 let id = self.selected?;
                 let text = self.session.table(id)?.game.record.clone();
@@ -1062,6 +1106,7 @@ pub enum FileAction {
     SaveAs,
     Import,
     Export,
+    Merge,
 }
 
 /// The session changes that bring `stored` to the live `table`, with who makes each.

@@ -341,11 +341,17 @@ fn the_merge_command_prints_the_plan_then_records_it_with_the_chiefs_name() {
 
     let (code, out, err) = crate::support::go_arbiter(&["merge", chief_arg, b_arg]);
     assert_eq!(code, 1, "a conflict waits for the chief: {out}{err}");
-    assert!(out.contains("round 1 table 1: CONFLICT, confirmed W+R here and B+R there"), "{out}");
+    assert!(
+        out.contains("round 1 table 1: CONFLICT, confirmed W+R here and B+R there"),
+        "{out}"
+    );
     assert!(out.contains("round 1 table 2: taken, B+R confirmed"), "{out}");
     assert!(out.contains("1 results to take"), "{out}");
     let unchanged = go_arbiter::session::store::load(&chief_path).unwrap().session;
-    assert!(unchanged.table(table(2)).unwrap().game.result.is_none(), "a plan changes nothing");
+    assert!(
+        unchanged.table(table(2)).unwrap().game.result.is_none(),
+        "a plan changes nothing"
+    );
 
     let (code, out, _) = crate::support::go_arbiter(&["merge", chief_arg, b_arg, "--apply", "--chief", "Wang Fang"]);
     assert_eq!(code, 1, "{out}");
@@ -356,5 +362,8 @@ fn the_merge_command_prints_the_plan_then_records_it_with_the_chiefs_name() {
     assert_eq!(taken.game.result, Some(white_resigns()));
     let entry = merged.session.audit.last().unwrap();
     assert_eq!(entry.stamp.actor, "Wang Fang");
-    assert_eq!(merged.session.table(table(1)).unwrap().game.result, Some(black_resigns()));
+    assert_eq!(
+        merged.session.table(table(1)).unwrap().game.result,
+        Some(black_resigns())
+    );
 }
