@@ -2,6 +2,8 @@
 //! taken through File > Merge results…, one audit entry, the live table showing it; a conflict
 //! listed and nothing changed.
 
+#![allow(clippy::expect_used)]
+
 use std::time::Duration;
 
 use egui_kittest::kittest::Queryable;
