@@ -57,11 +57,12 @@ enum Command {
         /// The seed of the dead-stone suggestion.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Warnings against Black: one stone each at the count (Art. 24.1).
-        #[arg(long, default_value_t = 0)]
+        /// Warnings against Black: one stone each at the count (Art. 24.1); at most 361 (no more
+        /// stones than a board has, so no count overflows).
+        #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=361))]
         warnings_black: u32,
         /// Warnings against White.
-        #[arg(long, default_value_t = 0)]
+        #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=361))]
         warnings_white: u32,
         /// The counted side's stones as counted on the board ("184 1/2"), to be checked.
         #[arg(long)]
@@ -164,10 +165,27 @@ fn main() -> ExitCode {
     match run(cli) {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("go-arbiter: {e:#}");
+            eprintln!("go-arbiter: {}", error_text(&e));
             ExitCode::from(1)
         }
     }
+}
+
+/// The error and its causes, each said once: our errors already name their cause in their own
+/// text ("...: Is a directory"), so a cause already said is not repeated.
+fn error_text(e: &anyhow::Error) -> String {
+    let mut text = String::new();
+    for cause in e.chain() {
+        let said = cause.to_string();
+        if text.contains(&said) {
+            continue;
+        }
+        if !text.is_empty() {
+            text.push_str(": ");
+        }
+        text.push_str(&said);
+    }
+    text
 }
 
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {

@@ -180,6 +180,7 @@ impl Reader<'_> {
         } else {
             None
         });
+        read_handicap(root, size, at)?;
         read_game_info(root, &mut game);
         let (root_node, root_move) = self.node(root, size, at)?;
         let handicap_setup = game.info.handicap >= 2 && root.get_property("PL").is_none();
@@ -373,6 +374,20 @@ fn is_root_info(id: &str) -> bool {
             | "GM"
             | "CA"
     )
+}
+
+/// HA is a number of stones that fits the board (the board's points at most): `HA[4294967296]`
+/// is refused, never read as some other handicap.
+fn read_handicap(root: &SgfNode<Prop>, size: u8, at: Location) -> Result<(), SgfError> {
+    match root.get_property("HA") {
+        Some(Prop::HA(n)) if (0..=i64::from(size) * i64::from(size)).contains(n) => Ok(()),
+        Some(Prop::HA(n)) => Err(SgfError::BadValue {
+            at,
+            property: "HA".to_string(),
+            values: vec![n.to_string()],
+        }),
+        _ => Ok(()),
+    }
 }
 
 fn read_game_info(root: &SgfNode<Prop>, game: &mut Game) {

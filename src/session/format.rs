@@ -64,6 +64,8 @@ pub enum FormatError {
     },
     #[error("schema version {found} is newer than this program's ({VERSION}); update go-arbiter")]
     Version { found: u32 },
+    #[error("schema version {found} was never written by go-arbiter (its versions are 1 to {VERSION})")]
+    NoSuchVersion { found: u32 },
     #[error("version-{from} file cannot be migrated: {message}")]
     Migration { from: u32, message: String },
     #[error("the session cannot be written: {0}")]
@@ -256,6 +258,17 @@ fn quick_version(text: &str) -> Option<u32> {
 
 /// Reads a session, migrating an older version; returns the version it was read from.
 pub fn from_ron(text: &str) -> Result<(Session, u32), FormatError> {
+    // A byte-order mark, as some editors save UTF-8, is not part of the text.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    // A file whose line ends were converted to CRLF (a Windows editor, a mail, a zip tool) reads
+    // as written: a session never holds a carriage return of its own (strings escape it).
+    let unix;
+    let text = if text.contains('\r') {
+        unix = text.replace("\r\n", "\n");
+        unix.as_str()
+    } else {
+        text
+    };
     let version = match quick_version(text) {
         Some(version) => version,
         None => ron::from_str::<Probe>(text)?.version,
@@ -264,7 +277,8 @@ pub fn from_ron(text: &str) -> Result<(Session, u32), FormatError> {
         VERSION => Ok((from_v3(text, ron::from_str::<FileV3>(text)?)?, VERSION)),
         2 => Ok((migrate_v2(ron::from_str::<FileV2>(text)?.session)?, 2)),
         1 => Ok((migrate_v2(migrate_v1(ron::from_str::<FileV1>(text)?.session)?)?, 1)),
-        found => Err(FormatError::Version { found }),
+        found if found > VERSION => Err(FormatError::Version { found }),
+        found => Err(FormatError::NoSuchVersion { found }),
     }
 }
 

@@ -511,6 +511,9 @@ pub fn format_error(e: &FormatError, lang: Lang) -> String {
         FormatError::Version { found } => {
             format!("文件格式版本{found}比本程序的（{VERSION}）新；请更新go-arbiter")
         }
+        FormatError::NoSuchVersion { found } => {
+            format!("go-arbiter从未写过文件格式版本{found}（它的版本是1到{VERSION}）")
+        }
         FormatError::Migration { from, message } => format!("版本{from}的文件无法迁移：{message}"),
         FormatError::Serialize(message) => format!("赛事无法写入：{message}"),
     }

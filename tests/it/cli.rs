@@ -158,3 +158,22 @@ fn score_of_a_handicap_game_under_chinese_rules_takes_no_komi_and_gives_back_hal
     assert_eq!(v["white"]["compensation"].as_f64(), Some(4.0), "{out}");
     assert_eq!(v["one_side"]["par"].as_f64(), Some(182.5), "{out}");
 }
+
+#[test]
+fn a_cause_is_said_once_and_warnings_beyond_a_boards_stones_are_refused() {
+    let dir = std::env::temp_dir();
+    let (code, _, err) = go_arbiter(&["check", dir.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert_eq!(err.matches("Is a directory").count(), 1, "{err}");
+
+    let file = public_sgf_files()
+        .into_iter()
+        .find(|p| p.ends_with("9x9/600129.sgf"))
+        .unwrap();
+    let (code, _, err) = go_arbiter(&["score", file.to_str().unwrap(), "--warnings-black", "536870911"]);
+    assert_eq!(code, 2, "a usage error: {err}");
+    assert!(err.contains("536870911"), "{err}");
+    let (code, out, err) = go_arbiter(&["score", file.to_str().unwrap(), "--warnings-black", "1"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("penalty"), "{out}");
+}

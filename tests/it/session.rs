@@ -1336,3 +1336,39 @@ fn old_sessions_load_with_the_rules_script_and_the_edition_reaches_every_engine(
     assert!(what.contains(r#"byo-yomi script "" -> "30s: 15,25 / 15 +5""#), "{what}");
     let _ = fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_session_saved_with_a_byte_order_mark_or_crlf_line_ends_reads_and_its_chain_holds() {
+    let dir = scratch("bom-crlf");
+    let session = full_session();
+    let path = dir.join("day.ron");
+    Store::create(&path, &session).unwrap().close(&session).unwrap();
+    let text = fs::read_to_string(&path).unwrap();
+    for (name, edited) in [
+        ("bom.ron", format!("\u{feff}{text}")),
+        ("crlf.ron", text.replace('\n', "\r\n")),
+        ("both.ron", format!("\u{feff}{}", text.replace('\n', "\r\n"))),
+    ] {
+        let file = dir.join(name);
+        fs::write(&file, edited).unwrap();
+        let loaded = store::load(&file).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(loaded.session, session, "{name}");
+        assert!(loaded.chain.is_ok(), "{name}: {:?}", loaded.chain);
+    }
+}
+
+#[test]
+fn a_version_that_was_never_written_is_named_so_not_called_newer() {
+    let text = "(\n\tversion: 0,\n)\n";
+    let refused = go_arbiter::session::format::from_ron(text).unwrap_err();
+    assert!(
+        matches!(refused, FormatError::NoSuchVersion { found: 0 }),
+        "{refused:?}"
+    );
+    assert_eq!(
+        refused.to_string(),
+        "schema version 0 was never written by go-arbiter (its versions are 1 to 3)"
+    );
+    let newer = go_arbiter::session::format::from_ron("(\n\tversion: 99,\n)\n").unwrap_err();
+    assert!(matches!(newer, FormatError::Version { found: 99 }), "{newer:?}");
+}

@@ -250,3 +250,15 @@ fn a_handicap_record_without_km_takes_the_rules_handicap_komi() {
     let even = sgf::read_str("(;GM[1]FF[4]SZ[19]RU[Chinese];B[qp])").unwrap();
     assert_eq!(even.rules.komi, 7.5, "an even game keeps the rules' komi");
 }
+
+#[test]
+fn a_handicap_beyond_the_boards_points_is_refused_where_it_stands_never_read_as_another() {
+    let refused = sgf::read_str("(;GM[1]FF[4]SZ[19]HA[4294967296])").unwrap_err();
+    assert!(
+        matches!(&refused, SgfError::BadValue { property, values, .. } if property == "HA" && values == &["4294967296"]),
+        "{refused:?}"
+    );
+    assert!(refused.to_string().starts_with("line 1, column"), "{refused}");
+    assert!(sgf::read_str("(;GM[1]FF[4]SZ[9]HA[82])").is_err());
+    assert_eq!(sgf::read_str("(;GM[1]FF[4]SZ[19]HA[9])").unwrap().info.handicap, 9);
+}
