@@ -77,9 +77,28 @@ impl From<ron::error::SpannedError> for FormatError {
         FormatError::Parse {
             line: e.span.start.line,
             column: e.span.start.col,
-            message: e.code.to_string(),
+            message: in_words(&e.code.to_string()),
         }
     }
+}
+
+/// A reader's message with the program's own type names said in words ("missing field `event`
+/// in the session file", not "in `FileV3`").
+pub(crate) fn in_words(message: &str) -> String {
+    const WORDS: [(&str, &str); 9] = [
+        ("`Probe`", "the session file"),
+        ("`FileV3`", "the session file"),
+        ("`FileV2`", "the session file"),
+        ("`FileV1`", "the session file"),
+        ("`SessionV1`", "the session"),
+        ("`RoundV3`", "a round"),
+        ("`TableV3`", "a table"),
+        ("`PlayerV1`", "a player"),
+        ("`JournalLine`", "a journal line"),
+    ];
+    WORDS
+        .iter()
+        .fold(message.to_string(), |text, (name, words)| text.replace(name, words))
 }
 
 #[derive(Deserialize)]

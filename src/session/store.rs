@@ -177,7 +177,10 @@ fn replay_journal(path: &Path, session: &mut Session) -> Result<(usize, bool), S
         let entry: JournalLine = match ron::from_str(line) {
             Ok(entry) => entry,
             Err(_) if last && !complete => return Ok((replayed, true)),
-            Err(e) => return Err(bad(i + 1, format!("column {}: {}", e.span.start.col, e.code))),
+            Err(e) => {
+                let message = format::in_words(&e.code.to_string());
+                return Err(bad(i + 1, format!("column {}: {message}", e.span.start.col)));
+            }
         };
         let next = session.audit.len() as u64;
         if entry.seq < next {

@@ -1372,3 +1372,19 @@ fn a_version_that_was_never_written_is_named_so_not_called_newer() {
     let newer = go_arbiter::session::format::from_ron("(\n\tversion: 99,\n)\n").unwrap_err();
     assert!(matches!(newer, FormatError::Version { found: 99 }), "{newer:?}");
 }
+
+#[test]
+fn a_file_that_does_not_read_is_explained_in_words_never_by_the_programs_type_names() {
+    for text in [
+        "hello",
+        "(\n\tversion: 3,\n\tfoo: 1,\n)\n",
+        "(\n\tversion: 2,\n)\n",
+        "(\n\tversion: 1,\n)\n",
+    ] {
+        let refused = go_arbiter::session::format::from_ron(text).unwrap_err().to_string();
+        for internal in ["Probe", "FileV", "SessionV", "RoundV", "TableV", "PlayerV"] {
+            assert!(!refused.contains(internal), "{text:?}: {refused}");
+        }
+        assert!(refused.contains("session"), "{text:?}: {refused}");
+    }
+}
