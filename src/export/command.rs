@@ -85,10 +85,10 @@ pub fn export(session: &Session, target: &Target) -> Result<String, ExportError>
         Target::H9 => egf::h9(session),
         Target::OpenGotha => opengotha::xml(session),
         Target::Standings { csv } => {
-            let system = standings::detect(session);
+            let system = standings::declared(session);
             let list = standings::standings(session, system)?;
             Ok(if *csv {
-                standings::csv(&list)
+                standings::csv(&list, system)
             } else {
                 standings::text(&list, system)
             })

@@ -202,6 +202,11 @@ pub enum WsCommand {
     SaveFirst(SaveFirstAnswer),
     /// The event's settings replaced (the Event window's OK).
     EditEvent(Box<Event>),
+    /// A standings record from the results screen (a withdrawal, Art. 28), by the organiser.
+    Standings(Change),
+    /// Lots drawn among these tied players (Art. 27 (C)) with a seed from the wall time and the
+    /// audit trail's last hash, recorded in the session.
+    DrawLots(Vec<PlayerId>),
 }
 
 /// A session with its tables live.
@@ -242,6 +247,9 @@ pub fn new_event(date: &str, lang: Lang) -> Event {
         time_control: DEFAULT_CONTROL.to_string(),
         lateness_limit: LATENESS_LIMIT,
         script: String::new(),
+        system: Default::default(),
+        top_score: Default::default(),
+        mcmahon_bar: None,
     }
 }
 
@@ -608,6 +616,13 @@ impl Workstation {
             WsCommand::DeclineBackup => self.offer_backup = None,
             WsCommand::SaveFirst(answer) => self.answer_save_first(answer),
             WsCommand::EditEvent(event) => self.edit_event(*event),
+            WsCommand::Standings(change) => {
+                self.record(Role::Organiser, None, change);
+            }
+            WsCommand::DrawLots(players) => {
+                let seed = lots_seed(self.wall, self.session.audit.last().map_or("", |e| e.hash.as_str()));
+                self.record(Role::Organiser, None, Change::DrawLots { players, seed });
+            }
         }
     }
 
@@ -1213,4 +1228,14 @@ pub fn on_move(table: &Table, now: Duration) -> Option<Color> {
     r.turn
         .filter(|t| t.running && r.phase == Phase::Running)
         .map(|t| t.player)
+}
+
+/// The seed of lots drawn now: the wall time's nanoseconds mixed with the audit trail's last
+/// hash (recorded in the session: the draw is repeated from it).
+fn lots_seed(wall: Duration, last_hash: &str) -> u64 {
+    let hash = last_hash
+        .get(..16)
+        .and_then(|h| u64::from_str_radix(h, 16).ok())
+        .unwrap_or(0);
+    (wall.as_nanos() as u64) ^ hash
 }
