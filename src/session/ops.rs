@@ -611,5 +611,13 @@ fn event_changes(old: &Event, new: &Event) -> Vec<String> {
         WrittenDuration(old.lateness_limit).to_string(),
         WrittenDuration(new.lateness_limit).to_string(),
     );
+    field("system", format!("{:?}", old.system), format!("{:?}", new.system));
+    field(
+        "top score",
+        format!("{:?}", old.top_score),
+        format!("{:?}", new.top_score),
+    );
+    let bar = |b: Option<crate::session::Rank>| b.map_or_else(|| "none".to_string(), |r| r.to_string());
+    field("McMahon bar", bar(old.mcmahon_bar), bar(new.mcmahon_bar));
     out
 }

@@ -10,7 +10,11 @@ use super::ops::{Change, SessionError};
 use super::store::{Store, StoreError};
 
 enum Request {
-    Append { seq: u64, stamp: Stamp, change: Box<Change> },
+    Append {
+        seq: u64,
+        stamp: Stamp,
+        change: Box<Change>,
+    },
     Snapshot(Box<Session>),
     Close(Box<Session>),
 }

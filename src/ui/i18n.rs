@@ -441,6 +441,7 @@ texts! {
     Sosos => ("SOSOS", "对手的对手分"),
     LotsColumn => ("Lots", "抽签"),
     Withdrawals => ("Withdrawals (Art. 28)", "退出比赛（第28条）"),
+    WithdrawingPlayer => ("Player withdrawing", "退出比赛的棋手"),
     AfterRound => ("After round", "退出于第几轮后"),
     WithdrawalReason => ("Reason", "理由"),
     RecordWithdrawal => ("Record the withdrawal", "记录退出比赛"),

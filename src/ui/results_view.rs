@@ -43,7 +43,8 @@ pub struct ResultsScreen {
     /// A folder dialog open on its own thread.
     picking: Option<Receiver<Option<PathBuf>>>,
     standings: Option<Cached>,
-    withdrawal: WithdrawalForm,
+    /// The withdrawal form as typed.
+    pub withdrawal: WithdrawalForm,
 }
 
 impl Default for ResultsScreen {

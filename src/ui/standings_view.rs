@@ -180,15 +180,19 @@ pub fn withdrawal_form(
             id.and_then(|id| session.player(id))
                 .map_or_else(|| "-".to_string(), |p| p.name.clone())
         };
+        let label = ui.label(Text::WithdrawingPlayer.tr(lang));
         egui::ComboBox::from_id_salt("withdraw_player")
             .selected_text(name(form.player))
             .show_ui(ui, |ui| {
                 for p in &session.players {
                     ui.selectable_value(&mut form.player, Some(p.id), &p.name);
                 }
-            });
-        ui.label(Text::AfterRound.tr(lang));
-        ui.add(egui::DragValue::new(&mut form.after_round).range(0..=999));
+            })
+            .response
+            .labelled_by(label.id);
+        let label = ui.label(Text::AfterRound.tr(lang));
+        ui.add(egui::DragValue::new(&mut form.after_round).range(0..=999))
+            .labelled_by(label.id);
         let label = ui.label(Text::WithdrawalReason.tr(lang));
         ui.add(egui::TextEdit::singleline(&mut form.reason).desired_width(200.0))
             .labelled_by(label.id);

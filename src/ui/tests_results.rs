@@ -237,7 +237,7 @@ fn session() -> Session {
         time_control: "chinese:60m/5".to_string(),
         lateness_limit: Duration::from_secs(900),
         script: String::new(),
-        system: Default::default(),
+        system: crate::session::System::RoundRobin,
         top_score: Default::default(),
         mcmahon_bar: None,
     };

@@ -524,6 +524,9 @@ fn team_match_points_come_from_board_points_then_board_points_then_board_1_art_2
     assert_eq!((list[0].place, list[1].place), (1, 2));
     assert_eq!(list[0].boards, [2, 0, 1]);
     assert_eq!(list[1].boards, [0, 2, 1]);
+    let text = export(&s, &Target::Standings { csv: false }).unwrap();
+    let red = text.lines().nth(1).unwrap();
+    assert!(red.contains("Red") && red.ends_with("2 0 1"), "{text}");
 }
 
 #[test]

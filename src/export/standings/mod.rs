@@ -7,10 +7,10 @@
 //!   the opponents drawn with ("累计个人所胜对手积分，加上所和对手积分的一半"), (B) fewer warnings over
 //!   the event ("整个比赛，警告次数少者名次列前"), (C) lots ("如不允许名次并列，可加赛或抽签区分名次");
 //! - Swiss, the 2002 text's method A: the total score, then (B), (C) ("比较总得分...如总得分相同，
-//!   则按上项B、C二条区分名次"); its formula is garbled in both copies of the 2002 text ("总得分=个人
-//!   积分+ （-轮次）", "總得分個人積分對手積分總和/(最高積分) 輪次"), both fragments of the older text's
-//!   total = own points + (sum of the opponents' points / (half the top score) - rounds),
-//!   which is used;
+//!   则按上项B、C二条区分名次"); its formula is garbled in both copies of the 2002 text (seed 000:
+//!   "总得分=个人积分+ （-轮次）"; seed 001, here in simplified characters: "总得分个人积分对手积分
+//!   总和/(最高积分) 轮次"), both fragments of the older text's total = own points + (sum of the
+//!   opponents' points / (half the top score) - rounds), which is used;
 //! - Swiss, method B: the opponents' points, then (B), (C) ("积分相同，比较对手积分区分名次。如对手
 //!   积分相同，则按上项B、C、二条区分名次");
 //! - Swiss, the older text: its total score ("总得分 = 个人积分 + (对手积分总和 / 1/2最高积分 - 轮次
@@ -24,7 +24,10 @@
 //!
 //! The total score's top score ("最高积分") is the event's setting ([`TopScore`]); "rounds" are
 //! the rounds with at least one table. Game points first keep the total from ranking the
-//! losers of round 1 above its winners: after one round every total is 1.
+//! losers of round 1 above its winners: after one round every total is 1. Among players with
+//! the same points, the same top score and the same rounds, the total orders as the opponents'
+//! sum does: methods A and B then differ in the column shown and in the older text's count of
+//! a withdrawn opponent, not in the order.
 //!
 //! Players still equal share the place unless lots were drawn among them (a `Change` with its
 //! seed). A withdrawn player is shown with the reason; in a round robin, one whose results are

@@ -180,3 +180,32 @@ pub fn team_standings(session: &Session, system: System) -> Vec<TeamStanding> {
     }
     list
 }
+
+/// The team standings as a text table: place, team, matches, match points, total (team Swiss),
+/// board points, then each board's points.
+pub fn text(list: &[TeamStanding], system: System) -> String {
+    let width = list.iter().map(|t| t.name.chars().count()).max().unwrap_or(4).max(4);
+    let mut out = format!(
+        "{:>5}  {:<width$}  {:>2}  {:>4}  {:>7}  {:>4}  Boards\n",
+        "Place", "Team", "M", "MP", "Total", "BP"
+    );
+    for t in list {
+        let total = if system == System::TeamSwiss {
+            format!("{:.2}", t.total)
+        } else {
+            String::new()
+        };
+        let boards: Vec<String> = t.boards.iter().map(u32::to_string).collect();
+        out.push_str(&format!(
+            "{:>5}  {:<width$}  {:>2}  {:>4}  {:>7}  {:>4}  {}\n",
+            t.place,
+            t.name,
+            t.matches,
+            t.match_points,
+            total,
+            t.board_points,
+            boards.join(" ")
+        ));
+    }
+    out
+}
