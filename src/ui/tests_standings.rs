@@ -260,3 +260,24 @@ fn the_event_window_declares_the_system() {
     assert_eq!(event.top_score, crate::session::TopScore::Possible);
     h.get_by_label("Standings (Swiss, older text (total score))");
 }
+
+#[test]
+fn the_tournament_refusals_are_shown_in_both_languages() {
+    use crate::session::SessionError;
+    use crate::session::tournament::TournamentError as E;
+    for e in [
+        E::WithdrawalWithoutReason,
+        E::LotsNeedTwo,
+        E::TeamWithoutBoards(3),
+        E::BoardTwice(PlayerId(4)),
+        E::NoSuchTeam(9),
+        E::SameTeam(1),
+        E::BoardCounts(1, 2, 4, 3),
+    ] {
+        let e = SessionError::Tournament(e);
+        let en = super::i18n::session_error(&e, Lang::En);
+        let zh = super::i18n::session_error(&e, Lang::Zh);
+        assert_eq!(en, e.to_string());
+        assert!(zh.chars().any(|c| !c.is_ascii()) && zh != en, "{zh}");
+    }
+}

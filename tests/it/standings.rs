@@ -568,3 +568,24 @@ fn export_standings_uses_the_declared_system() {
     let csv = export(&s, &Target::Standings { csv: true }).unwrap();
     assert!(csv.lines().nth(1).unwrap().contains(",RoundRobin,"), "{csv}");
 }
+
+#[test]
+fn a_double_round_robin_withdrawal_after_half_forfeits_every_meeting_not_yet_seated() {
+    // Three players, a double round robin: 6 rounds (3 per cycle, one bye each round). P3 plays
+    // rounds 1-3 (P1, P2, P1 again: 3 of 6, half) and withdraws: results stand; the second
+    // meeting with P2 is a forfeit win for P2.
+    let mut s = event_of(3, 6, System::DoubleRoundRobin);
+    play(&mut s, "1 1 3 1 B+\n2 1 2 3 B+\n3 1 1 3 =");
+    withdraw(&mut s, 3, 3, "work").unwrap();
+    let list = ranked(&s);
+    let p3 = line(&list, "P3");
+    assert!(!p3.void);
+    assert_eq!((p3.games, p3.points), (4, 3));
+    assert_eq!(line(&list, "P2").points, 4);
+    // Before half (after round 2: 2 of 6), all void.
+    withdraw(&mut s, 3, 2, "work").unwrap();
+    let list = ranked(&s);
+    assert!(line(&list, "P3").void);
+    assert_eq!(line(&list, "P2").points, 0);
+    assert_eq!(line(&list, "P1").games, 0);
+}
