@@ -452,6 +452,9 @@ texts! {
     BoardPoints => ("Board points", "局分"),
     BoardsColumn => ("Boards 1, 2, ...", "各台局分"),
     Matches => ("Matches", "场次"),
+    AddBoard => ("Next board", "下一台"),
+    AddTeam => ("Add the team", "添加队"),
+    CreateTeamMatch => ("Seat the team match in this round", "在本轮安排团体对抗"),
     // issue 17: c
     // issue 16: lead
 }

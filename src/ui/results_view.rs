@@ -10,7 +10,7 @@ use egui::{Color32, RichText};
 
 use super::export_job::{ExportJob, Format, default_folder};
 use super::i18n::{self, Lang, Text};
-use super::standings_view::{self, WithdrawalForm};
+use super::standings_view::{self, TeamForm, WithdrawalForm};
 use super::workstation::WsCommand;
 use crate::board::Color;
 use crate::export::ExportError;
@@ -45,6 +45,8 @@ pub struct ResultsScreen {
     standings: Option<Cached>,
     /// The withdrawal form as typed.
     pub withdrawal: WithdrawalForm,
+    /// The team form as typed.
+    pub teams: TeamForm,
 }
 
 impl Default for ResultsScreen {
@@ -56,6 +58,7 @@ impl Default for ResultsScreen {
             picking: None,
             standings: None,
             withdrawal: WithdrawalForm::default(),
+            teams: TeamForm::default(),
         }
     }
 }
@@ -124,6 +127,9 @@ impl ResultsScreen {
         };
         let mut commands = standings_view::show(ui, cached.system, &cached.list, &cached.teams, lang);
         commands.extend(standings_view::withdrawal_form(ui, session, &mut self.withdrawal, lang));
+        if cached.system.is_team() {
+            commands.extend(standings_view::team_form(ui, session, round, &mut self.teams, lang));
+        }
         commands
     }
 

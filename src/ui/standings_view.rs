@@ -1,6 +1,7 @@
 //! The standings on the results screen: the declared system, one column per criterion in the
 //! order the system ranks (from `export::standings::criteria`), the lots drawn, the withdrawals
-//! with their reasons, the team standings; the forms that record a withdrawal and draw lots.
+//! with their reasons, the team standings; the forms that record a withdrawal, draw lots, enter
+//! a team's board order and seat a team match.
 //! Every rule is the engine's; this only shows it and returns the commands.
 
 use egui::{Color32, RichText};
@@ -11,7 +12,7 @@ use super::workstation::WsCommand;
 use crate::export::ExportError;
 use crate::export::standings::teams::TeamStanding;
 use crate::export::standings::{Criterion, Standing, System, criteria};
-use crate::session::{Change, PlayerId, Session, Withdrawal};
+use crate::session::{Change, PlayerId, Session, Team, Withdrawal};
 
 const BAD: Color32 = Color32::from_rgb(230, 80, 60);
 
@@ -21,6 +22,16 @@ pub struct WithdrawalForm {
     pub player: Option<PlayerId>,
     pub after_round: u32,
     pub reason: String,
+}
+
+/// The team form as typed: a new team's name and board order, and the two teams of a match.
+#[derive(Debug, Default)]
+pub struct TeamForm {
+    pub name: String,
+    /// Board 1 first.
+    pub boards: Vec<PlayerId>,
+    pub pick: Option<PlayerId>,
+    pub teams: [Option<u32>; 2],
 }
 
 /// A criterion's column heading.
@@ -211,4 +222,79 @@ pub fn withdrawal_form(
         }
     });
     command
+}
+
+/// The teams (分台定人制): a new team with its board order (players added board 1 first), and a
+/// match of the round shown between two teams; the commands once given.
+pub fn team_form(ui: &mut egui::Ui, session: &Session, round: u32, form: &mut TeamForm, lang: Lang) -> Vec<WsCommand> {
+    let mut commands = Vec::new();
+    ui.separator();
+    let name = |id: PlayerId| {
+        session
+            .player(id)
+            .map_or_else(|| format!("#{}", id.0), |p| p.name.clone())
+    };
+    for t in &session.tournament.teams {
+        let boards: Vec<String> = t.boards.iter().map(|&p| name(p)).collect();
+        ui.label(format!("{}: {}", t.name, boards.join(", ")));
+    }
+    ui.horizontal_wrapped(|ui| {
+        let label = ui.label(Text::Team.tr(lang));
+        ui.add(egui::TextEdit::singleline(&mut form.name).desired_width(120.0))
+            .labelled_by(label.id);
+        let label = ui.label(Text::AddBoard.tr(lang));
+        let picked = form.pick.map_or_else(|| "-".to_string(), name);
+        egui::ComboBox::from_id_salt("team_board")
+            .selected_text(picked)
+            .show_ui(ui, |ui| {
+                for p in session.players.iter().filter(|p| !form.boards.contains(&p.id)) {
+                    ui.selectable_value(&mut form.pick, Some(p.id), &p.name);
+                }
+            })
+            .response
+            .labelled_by(label.id);
+        if let Some(p) = form.pick.take() {
+            form.boards.push(p);
+        }
+        let boards: Vec<String> = form.boards.iter().map(|&p| name(p)).collect();
+        ui.label(boards.join(", "));
+        let ready = !form.name.trim().is_empty() && !form.boards.is_empty();
+        if ui
+            .add_enabled(ready, egui::Button::new(Text::AddTeam.tr(lang)))
+            .clicked()
+        {
+            let id = session.tournament.teams.iter().map(|t| t.id).max().unwrap_or(0) + 1;
+            let team = Team {
+                id,
+                name: form.name.trim().to_string(),
+                boards: std::mem::take(&mut form.boards),
+            };
+            form.name.clear();
+            commands.push(WsCommand::Standings(Change::Team(team)));
+        }
+    });
+    ui.horizontal_wrapped(|ui| {
+        let team_name = |id: Option<u32>| {
+            id.and_then(|id| session.tournament.team(id))
+                .map_or_else(|| "-".to_string(), |t| t.name.clone())
+        };
+        for (side, salt) in [(0, "match_first"), (1, "match_second")] {
+            let label = ui.label(Text::Team.tr(lang));
+            egui::ComboBox::from_id_salt(salt)
+                .selected_text(team_name(form.teams[side]))
+                .show_ui(ui, |ui| {
+                    for t in &session.tournament.teams {
+                        ui.selectable_value(&mut form.teams[side], Some(t.id), &t.name);
+                    }
+                })
+                .response
+                .labelled_by(label.id);
+        }
+        if let [Some(a), Some(b)] = form.teams
+            && ui.button(Text::CreateTeamMatch.tr(lang)).clicked()
+        {
+            commands.push(WsCommand::TeamMatch { round, teams: [a, b] });
+        }
+    });
+    commands
 }

@@ -1,7 +1,8 @@
 //! Headless tests (egui_kittest) of the standings on the results screen: the declared system in
 //! its title (or the request to declare one), each criterion's column in the order the system
 //! ranks, the round-1 winners above the losers, a withdrawal recorded with its reason, lots
-//! drawn and shown, a team match's score, the system chosen in the event window; both languages.
+//! drawn and shown, teams entered and a team match seated, a team match's score, the system
+//! chosen in the event window; both languages.
 
 // A test's `expect` names what was missing when it fails.
 #![allow(clippy::expect_used)]
@@ -280,4 +281,41 @@ fn the_tournament_refusals_are_shown_in_both_languages() {
         assert_eq!(en, e.to_string());
         assert!(!zh.is_ascii() && zh != en, "{zh}");
     }
+}
+
+#[test]
+fn teams_are_entered_and_a_team_match_seated_from_the_results_screen() {
+    let mut h = results(event_of(System::TeamSwiss, false), Lang::En);
+    for (name, boards) in [("Red", [1, 2, 3, 4]), ("Blue", [5, 6, 7, 8])] {
+        let form = &mut h.state_mut().shell.results.teams;
+        form.name = name.to_string();
+        form.boards = boards.into_iter().map(PlayerId).collect();
+        h.run();
+        h.get_by_label("Add the team").click();
+        h.run();
+    }
+    let teams = &ws(&h).session.tournament.teams;
+    assert_eq!(teams.len(), 2);
+    assert_eq!(teams[1].boards, [5, 6, 7, 8].map(PlayerId));
+    h.get_by_label("Red: P1, P2, P3, P4");
+    h.state_mut().shell.results.teams.teams = [Some(1), Some(2)];
+    h.run();
+    h.get_by_label("Seat the team match in this round").click();
+    h.run();
+    let seats: Vec<(u32, u32, u32)> = ws(&h)
+        .session
+        .round(1)
+        .expect("round 1")
+        .tables
+        .iter()
+        .map(|t| (t.number, t.black.0, t.white.0))
+        .collect();
+    assert_eq!(seats, [(1, 1, 5), (2, 6, 2), (3, 3, 7), (4, 8, 4)]);
+    for table in 1..=4 {
+        assert!(
+            ws(&h).live(TableId { round: 1, table }).is_some(),
+            "table {table} is live"
+        );
+    }
+    h.get_by_label("Red 0 : 0 Blue");
 }

@@ -207,6 +207,12 @@ pub enum WsCommand {
     /// Lots drawn among these tied players (Art. 27 (C)) with a seed from the wall time and the
     /// audit trail's last hash, recorded in the session.
     DrawLots(Vec<PlayerId>),
+    /// A team match in `round`: a table per board from the two teams' board orders, numbered
+    /// after the round's last table, with the event's rules, komi and time control.
+    TeamMatch {
+        round: u32,
+        teams: [u32; 2],
+    },
 }
 
 /// A session with its tables live.
@@ -619,6 +625,7 @@ impl Workstation {
             WsCommand::Standings(change) => {
                 self.record(Role::Organiser, None, change);
             }
+            WsCommand::TeamMatch { round, teams } => self.team_match(round, teams),
             WsCommand::DrawLots(players) => {
                 let seed = lots_seed(self.wall, self.session.audit.last().map_or("", |e| e.hash.as_str()));
                 self.record(Role::Organiser, None, Change::DrawLots { players, seed });
@@ -766,6 +773,39 @@ impl Workstation {
             }
         }
         self.add_live(id);
+    }
+
+    /// A team match's tables (one `Change::TeamMatch`), then live.
+    fn team_match(&mut self, round: u32, teams: [u32; 2]) {
+        let Some(r) = self.session.round(round) else {
+            self.notify(Msg::NoRound(round).text(self.lang()), true);
+            return;
+        };
+        let first_table = r.tables.iter().map(|t| t.number).max().unwrap_or(0) + 1;
+        let event = &self.session.event;
+        let setup = GameSetup {
+            size: 19,
+            handicap: 0,
+            komi: event.komi,
+            rules: event.rules,
+            time_control: event.time_control.clone(),
+        };
+        let change = Change::TeamMatch {
+            round,
+            teams,
+            first_table,
+            setup,
+        };
+        if !self.record(Role::Organiser, None, change) {
+            return;
+        }
+        let tables = self.session.tournament.matches.last().map(|m| m.tables.clone());
+        // The arbiter stays where the match was seated (the results screen).
+        let (view, selected) = (self.view, self.selected);
+        for table in tables.unwrap_or_default() {
+            self.add_live(TableId { round, table });
+        }
+        (self.view, self.selected) = (view, selected);
     }
 
     /// A game from an SGF file as a new table: its players found by name or added (rank from the
