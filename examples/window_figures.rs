@@ -140,6 +140,9 @@ fn session(games: &[Game], idle: bool) -> Result<Session, Failure> {
         time_control: CONTROL.into(),
         lateness_limit: Duration::from_secs(900),
         script: String::new(),
+        system: Default::default(),
+        top_score: Default::default(),
+        mcmahon_bar: None,
     };
     let mut session = Session::new(event.clone());
     let wall = wall_text(SystemTime::now().duration_since(SystemTime::UNIX_EPOCH)?);

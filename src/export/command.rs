@@ -30,7 +30,8 @@ pub struct ExportArgs {
     /// An OpenGotha tournament file (XML), on standard output.
     #[arg(long)]
     pub opengotha: bool,
-    /// The standings by Art. 27 as a text table (with --as-csv: as CSV), on standard output.
+    /// The standings by Art. 27 for the event's declared system as a text table (a team event:
+    /// the teams' table first; with --as-csv: the players as CSV), on standard output.
     #[arg(long)]
     pub standings: bool,
     /// With --standings: CSV instead of the text table.
@@ -85,10 +86,17 @@ pub fn export(session: &Session, target: &Target) -> Result<String, ExportError>
         Target::H9 => egf::h9(session),
         Target::OpenGotha => opengotha::xml(session),
         Target::Standings { csv } => {
-            let system = standings::detect(session);
+            let system = standings::declared(session);
             let list = standings::standings(session, system)?;
             Ok(if *csv {
-                standings::csv(&list)
+                standings::csv(&list, system)
+            } else if system.is_team() {
+                let teams = standings::teams::team_standings(session, system);
+                format!(
+                    "{}\n{}",
+                    standings::teams::text(&teams, system),
+                    standings::text(&list, system)
+                )
             } else {
                 standings::text(&list, system)
             })

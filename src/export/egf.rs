@@ -41,7 +41,7 @@ use super::standings::{self, Standing};
 
 /// The .h9 text of the session, players in standings order.
 pub fn h9(session: &Session) -> Result<String, ExportError> {
-    let system = standings::detect(session);
+    let system = standings::declared(session);
     let list = standings::standings(session, system)?;
     let mut out = String::new();
     out.push_str(&format!("; EV[{}]\n", session.event.name));

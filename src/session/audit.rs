@@ -9,6 +9,7 @@ use sha2::{Digest, Sha256};
 use thiserror::Error;
 
 use super::model::{Event, Player, Round, Session, Table, TableId};
+use super::tournament::Tournament;
 use super::{compact, format};
 
 /// Who made a change, and in what capacity.
@@ -135,6 +136,9 @@ struct Header<'a> {
     event: &'a Event,
     players: &'a [Player],
     rounds: Vec<(u32, &'a str, &'a str, Vec<u32>)>,
+    /// Left out while empty, so that the digests of files from before it stay the same.
+    #[serde(skip_serializing_if = "Tournament::is_empty")]
+    tournament: &'a Tournament,
 }
 
 /// What the header digest covered up to version 2: the rounds' numbers and dates only. Generic
@@ -182,6 +186,7 @@ fn header_digest_with(session: &Session, counted: impl Fn(TableId) -> bool) -> R
         event: &session.event,
         players: &session.players,
         rounds,
+        tournament: &session.tournament,
     })
 }
 

@@ -64,6 +64,9 @@ pub fn session(tables: u32, moves: u32) -> Result<Session, FiguresError> {
         time_control: "chinese:60m/5".into(),
         lateness_limit: Duration::from_secs(900),
         script: String::new(),
+        system: Default::default(),
+        top_score: Default::default(),
+        mcmahon_bar: None,
     };
     let mut session = Session::new(event.clone());
     let org = Stamp::new("08:00", "Organiser", Role::Organiser);

@@ -40,6 +40,7 @@ use super::compact;
 use super::model::{
     Confirmation, Event, Player, PlayerId, Rank, ResultOverride, Round, Session, Table, TableGame, TableId,
 };
+use super::tournament::Tournament;
 use crate::ledger::Ledger;
 use crate::rules::Preset;
 use crate::scoring::{GameResult, Marks, Quarters};
@@ -117,6 +118,8 @@ struct FileV3<'a> {
     /// One line per entry, after a first empty line.
     #[serde(borrow)]
     audit: Cow<'a, str>,
+    #[serde(default)]
+    tournament: Tournament,
 }
 
 #[derive(Deserialize)]
@@ -202,6 +205,8 @@ struct FileOut<'a> {
     players: &'a [Player],
     rounds: Vec<RoundOut<'a>>,
     audit: String,
+    #[serde(skip_serializing_if = "Tournament::is_empty")]
+    tournament: &'a Tournament,
 }
 
 #[derive(Serialize)]
@@ -257,6 +262,7 @@ pub fn to_ron(session: &Session) -> Result<String, FormatError> {
         players: &session.players,
         rounds,
         audit: audit_text(&session.audit),
+        tournament: &session.tournament,
     };
     let mut text = ron::ser::to_string_pretty(&file, pretty()).map_err(|e| FormatError::Serialize(e.to_string()))?;
     text.push('\n');
@@ -354,6 +360,7 @@ fn from_v3(text: &str, file: FileV3) -> Result<Session, FormatError> {
         players: file.players,
         rounds,
         audit: entries,
+        tournament: file.tournament,
     })
 }
 
@@ -491,6 +498,7 @@ fn migrate_v1(old: SessionV1) -> Result<Session, FormatError> {
         players,
         rounds: old.rounds,
         audit: old.audit,
+        tournament: Tournament::default(),
     };
     if chain_held {
         let state =

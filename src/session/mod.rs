@@ -12,6 +12,7 @@
 //! - [`saver`]: the autosave thread fed by a channel.
 //! - [`check`]: the `check` command's report.
 //! - [`merge`]: several workstations: the chief arbiter takes the others' confirmed results.
+//! - [`tournament`]: the declared system (Art. 26), withdrawals (Art. 28), lots, teams.
 
 pub mod audit;
 pub mod check;
@@ -24,6 +25,8 @@ pub mod model;
 pub mod ops;
 pub mod saver;
 pub mod store;
+pub mod tournament;
+mod tournament_ops;
 
 pub use audit::{AuditEntry, ChainError, Role, Stamp};
 pub use format::{FormatError, VERSION};
@@ -34,3 +37,4 @@ pub use model::{
 pub use ops::{Change, SessionError};
 pub use saver::Saver;
 pub use store::{Loaded, Store, StoreError};
+pub use tournament::{Lots, System, Team, TeamMatch, TopScore, Tournament, Withdrawal};

@@ -18,6 +18,7 @@ use crate::scoring::{GameResult, Marks, Quarters};
 use crate::sgf::{self, SgfError};
 
 use super::audit::AuditEntry;
+use super::tournament::{System, TopScore, Tournament};
 
 /// A tournament day (or several): the event, its players and rounds, and the audit trail of
 /// every change. Change it through [`Session::apply`](super::ops) so the trail stays whole;
@@ -28,6 +29,9 @@ pub struct Session {
     pub players: Vec<Player>,
     pub rounds: Vec<Round>,
     pub audit: Vec<AuditEntry>,
+    /// Withdrawals, lots drawn, teams and team matches (see [`Tournament`]).
+    #[serde(default, skip_serializing_if = "Tournament::is_empty")]
+    pub tournament: Tournament,
 }
 
 /// The event's settings; each game takes its defaults from here.
@@ -51,6 +55,15 @@ pub struct Event {
     /// games had one): the script of the time control's period, the rules' own for 60 s.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub script: String,
+    /// The system the event declares (Art. 26); an older file without it: not declared.
+    #[serde(default, skip_serializing_if = "super::tournament::is_default")]
+    pub system: System,
+    /// The "最高积分" of the Swiss total score (an event setting: the text does not say which).
+    #[serde(default, skip_serializing_if = "super::tournament::is_default")]
+    pub top_score: TopScore,
+    /// The McMahon bar: every player at or above it starts with the same McMahon score.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mcmahon_bar: Option<Rank>,
 }
 
 impl Event {
@@ -301,6 +314,7 @@ impl Session {
             players: Vec::new(),
             rounds: Vec::new(),
             audit: Vec::new(),
+            tournament: Tournament::default(),
         }
     }
 

@@ -17,6 +17,7 @@ use super::model::{
     Confirmation, Event, GameSetup, Player, PlayerId, ResultOverride, Round, Session, Signer, StoredGameError, Table,
     TableGame, TableId,
 };
+use super::tournament::{Team, TournamentError, Withdrawal};
 
 /// One change, as the journal stores it and [`Session::apply`] applies it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -110,6 +111,26 @@ pub enum Change {
     },
     // issue 16: a
     // issue 16: b
+    /// A player's withdrawal recorded, or corrected (one per player; Art. 28).
+    Withdraw(Withdrawal),
+    /// Lots drawn among tied players with this seed (Art. 27 (C)); the order is the seed's
+    /// ([`draw_order`](super::tournament::draw_order)), written in the audit entry. Replaces
+    /// lots drawn before among the same players.
+    DrawLots {
+        players: Vec<PlayerId>,
+        seed: u64,
+    },
+    /// A team and its board order added, or replaced by id (分台定人制).
+    Team(Team),
+    /// One team match of a round: a table per board, numbered from `first_table`, board `i`
+    /// of the first team against board `i` of the second (the first team Black on boards 1,
+    /// 3, ...); one audit entry per table and one for the match.
+    TeamMatch {
+        round: u32,
+        teams: [u32; 2],
+        first_table: u32,
+        setup: GameSetup,
+    },
     // issue 16: lead
     /// Another workstation's table, with its confirmed result, taken whole (record, clock,
     /// ledger, marks, signatures) by the chief arbiter's merge (`session::merge`); `from` names
@@ -132,7 +153,11 @@ impl Change {
             | Change::Round { .. }
             | Change::RenameRound { .. }
             | Change::MoveTable { .. }
-            | Change::MoveRound { .. } => None,
+            | Change::MoveRound { .. }
+            | Change::Withdraw(_)
+            | Change::DrawLots { .. }
+            | Change::Team(_)
+            | Change::TeamMatch { .. } => None,
             Change::Table { table, .. }
             | Change::RenameTable { table, .. }
             | Change::TimeControl { table, .. }
@@ -207,6 +232,8 @@ pub enum SessionError {
     Chain(#[from] ChainError),
     #[error("{table} in {from} is not confirmed there: only a confirmed result is taken")]
     NotConfirmedThere { table: TableId, from: String },
+    #[error("{0}")]
+    Tournament(#[from] TournamentError),
 }
 
 fn result_text(result: &Option<GameResult>) -> String {
@@ -217,6 +244,15 @@ impl Session {
     /// Applies `change`, made by `stamp`'s actor at its wall time, and records it in the audit
     /// trail. Refused changes change nothing.
     pub fn apply(&mut self, stamp: &Stamp, change: &Change) -> Result<(), SessionError> {
+        if let Change::TeamMatch {
+            round,
+            teams,
+            first_table,
+            setup,
+        } = change
+        {
+            return self.add_team_match(stamp, *round, *teams, *first_table, setup);
+        }
         let Some(id) = change.table() else {
             let what = self.apply_header(change)?;
             let state = audit::header_digest(self)?;
@@ -342,11 +378,14 @@ impl Session {
                 self.rounds.insert(to, moved);
                 format!("round {number} moved from place {} to place {}", from + 1, to + 1)
             }
+            Change::Withdraw(w) => self.withdraw(w)?,
+            Change::DrawLots { players, seed } => self.draw_lots(players, *seed)?,
+            Change::Team(team) => self.set_team(team)?,
             _ => String::new(),
         })
     }
 
-    fn add_table(
+    pub(super) fn add_table(
         &mut self,
         stamp: &Stamp,
         id: TableId,
@@ -620,7 +659,11 @@ fn change_game(game: &mut TableGame, id: TableId, stamp: &Stamp, change: &Change
         | Change::RenameTable { .. }
         | Change::MoveTable { .. }
         | Change::MoveRound { .. }
-        | Change::TakeTable { .. } => String::new(),
+        | Change::TakeTable { .. }
+        | Change::Withdraw(_)
+        | Change::DrawLots { .. }
+        | Change::Team(_)
+        | Change::TeamMatch { .. } => String::new(),
     })
 }
 
@@ -655,5 +698,13 @@ fn event_changes(old: &Event, new: &Event) -> Vec<String> {
         WrittenDuration(old.lateness_limit).to_string(),
         WrittenDuration(new.lateness_limit).to_string(),
     );
+    field("system", format!("{:?}", old.system), format!("{:?}", new.system));
+    field(
+        "top score",
+        format!("{:?}", old.top_score),
+        format!("{:?}", new.top_score),
+    );
+    let bar = |b: Option<crate::session::Rank>| b.map_or_else(|| "none".to_string(), |r| r.to_string());
+    field("McMahon bar", bar(old.mcmahon_bar), bar(new.mcmahon_bar));
     out
 }

@@ -12,7 +12,7 @@ use crate::clock::{LatenessRule, TimeControl};
 use crate::ledger::Edition;
 use crate::rules::{Counting, Preset};
 use crate::scoring::Quarters;
-use crate::session::Event;
+use crate::session::{Event, Rank, System, TopScore};
 
 use super::dialogs::{minutes_or_duration, written};
 use super::i18n::{self, Lang, Msg, Text};
@@ -45,6 +45,12 @@ pub struct EventForm {
     /// The script of Chinese byo-yomi (`30s: 10,20,25,28 / 10,20 +10`, a preset's name, or empty
     /// for the rules' script of the control's period).
     pub script: String,
+    /// The declared system (Art. 26).
+    pub system: System,
+    /// The Swiss total score's "最高积分".
+    pub top_score: TopScore,
+    /// A rank ("3d") or empty (no bar).
+    pub mcmahon_bar: String,
 }
 
 /// Each field that can be refused, read, or what is wrong with it in the window's language.
@@ -70,6 +76,9 @@ impl EventForm {
             control: event.time_control.clone(),
             lateness: lateness_text(event.lateness_limit),
             script: event.script.clone(),
+            system: event.system,
+            top_score: event.top_score,
+            mcmahon_bar: event.mcmahon_bar.map(|r| r.to_string()).unwrap_or_default(),
         }
     }
 
@@ -96,6 +105,14 @@ impl EventForm {
         self.edition = edition;
         self.set_rules(edition.default_rules(), lang);
         self.komi = komi_text(edition.default_komi(), self.rules, lang);
+    }
+
+    /// The McMahon bar: empty for none, else a rank.
+    fn read_bar(&self, lang: Lang) -> Result<Option<Rank>, String> {
+        match self.mcmahon_bar.trim() {
+            "" => Ok(None),
+            text => text.parse::<Rank>().map(Some).map_err(|e| i18n::rank_error(&e, lang)),
+        }
     }
 
     fn read_name(&self, lang: Lang) -> Result<String, String> {
@@ -155,6 +172,9 @@ impl EventForm {
             time_control: reading.control.ok()?.to_string(),
             lateness_limit: reading.lateness.ok()?,
             script: reading.script.ok()?,
+            system: self.system,
+            top_score: self.top_score,
+            mcmahon_bar: self.read_bar(Lang::En).ok()?,
         })
     }
 
@@ -221,6 +241,54 @@ fn preset_name(preset: Preset) -> Text {
         Preset::Ing => Text::PresetIng,
         Preset::NewZealand => Text::PresetNewZealand,
         Preset::TrompTaylor => Text::PresetTrompTaylor,
+    }
+}
+
+/// A system's name in the window.
+pub fn system_name(system: System) -> Text {
+    match system {
+        System::NotDeclared => Text::SystemNotDeclared,
+        System::RoundRobin => Text::SystemRoundRobin,
+        System::DoubleRoundRobin => Text::SystemDoubleRoundRobin,
+        System::SwissTotal => Text::SystemSwissTotal,
+        System::SwissOpponents => Text::SystemSwissOpponents,
+        System::SwissOldTotal => Text::SystemSwissOldTotal,
+        System::McMahon => Text::SystemMcMahon,
+        System::TeamRoundRobin => Text::SystemTeamRoundRobin,
+        System::TeamSwiss => Text::SystemTeamSwiss,
+    }
+}
+
+/// The declared system (Art. 26), the total score's top score when the system uses it, the
+/// McMahon bar for McMahon.
+fn system_fields(ui: &mut egui::Ui, form: &mut EventForm, lang: Lang) {
+    ui.horizontal(|ui| {
+        let label = ui.label(Text::EventSystem.tr(lang));
+        egui::ComboBox::from_id_salt("event_system")
+            .selected_text(system_name(form.system).tr(lang))
+            .show_ui(ui, |ui| {
+                for choice in System::ALL {
+                    ui.selectable_value(&mut form.system, choice, system_name(choice).tr(lang));
+                }
+            })
+            .response
+            .labelled_by(label.id);
+    });
+    if form.system.uses_total() {
+        ui.horizontal(|ui| {
+            ui.label(Text::TopScoreSetting.tr(lang));
+            for (choice, text) in [
+                (TopScore::Reached, Text::TopScoreReached),
+                (TopScore::Possible, Text::TopScorePossible),
+            ] {
+                ui.radio_value(&mut form.top_score, choice, text.tr(lang));
+            }
+        });
+    }
+    if form.system == System::McMahon {
+        text_field(ui, Text::McMahonBar, &mut form.mcmahon_bar, "3d", lang);
+        let bar = form.read_bar(lang);
+        refusal(ui, bar.as_ref().err());
     }
 }
 
@@ -329,6 +397,8 @@ fn fields(ui: &mut egui::Ui, form: &mut EventForm, lang: Lang) -> Option<Answer>
     ui.label(RichText::new(Text::ScriptRulesDefault.tr(lang)).small().weak());
     let script = form.read_script(control.as_ref().ok(), lang);
     refusal(ui, script.as_ref().err());
+    ui.separator();
+    system_fields(ui, form, lang);
     ui.separator();
     ui.label(Text::LatenessLimit.tr(lang));
     text_field(ui, Text::LatenessMinutes, &mut form.lateness, "15", lang);

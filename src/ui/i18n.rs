@@ -418,6 +418,43 @@ texts! {
     PresetTrompTaylor => ("Tromp-Taylor", "Tromp-Taylor规则"),
     // issue 16: a
     // issue 16: b
+    EventSystem => ("System (Art. 26)", "比赛办法（第26条）"),
+    SystemNotDeclared => ("Not declared", "未规定"),
+    SystemRoundRobin => ("Round robin", "单循环"),
+    SystemDoubleRoundRobin => ("Double round robin", "双循环"),
+    SystemSwissTotal => ("Swiss, 2002 text method A (total score)", "积分编排，2002年版办法A（总得分）"),
+    SystemSwissOpponents => ("Swiss, 2002 text method B (opponents' points)", "积分编排，2002年版办法B（对手积分）"),
+    SystemSwissOldTotal => ("Swiss, older text (total score)", "积分编排，旧版（总得分）"),
+    SystemMcMahon => ("McMahon", "麦克马洪制"),
+    SystemTeamRoundRobin => ("Team round robin (fixed boards)", "团体循环赛（分台定人制）"),
+    SystemTeamSwiss => ("Team Swiss (fixed boards)", "团体积分编排（分台定人制）"),
+    DeclareSystem => (
+        "The event has not declared its system: ranked by game points only. Declare the system in the event's settings.",
+        "赛事未规定比赛办法：只按积分排名。请在赛事设置中规定比赛办法。",
+    ),
+    TopScoreSetting => ("Top score (最高积分) in the total score", "总得分公式中的最高积分"),
+    TopScoreReached => ("Highest reached", "已得最高积分"),
+    TopScorePossible => ("Highest possible", "可能的最高积分"),
+    McMahonBar => ("McMahon bar (a rank; empty: none)", "麦克马洪上限（段级位；空：无）"),
+    McMahonScore => ("McMahon score", "麦克马洪分"),
+    Sos => ("SOS", "对手分"),
+    Sosos => ("SOSOS", "对手的对手分"),
+    LotsColumn => ("Lots", "抽签"),
+    Withdrawals => ("Withdrawals (Art. 28)", "退出比赛（第28条）"),
+    WithdrawingPlayer => ("Player withdrawing", "退出比赛的棋手"),
+    AfterRound => ("After round", "退出于第几轮后"),
+    WithdrawalReason => ("Reason", "理由"),
+    RecordWithdrawal => ("Record the withdrawal", "记录退出比赛"),
+    DrawLots => ("Draw lots among the tied", "抽签区分名次"),
+    TeamStandings => ("Team standings", "团体名次"),
+    Team => ("Team", "队"),
+    MatchPoints => ("Match points", "场分"),
+    BoardPoints => ("Board points", "局分"),
+    BoardsColumn => ("Boards 1, 2, ...", "各台局分"),
+    Matches => ("Matches", "场次"),
+    AddBoard => ("Next board", "下一台"),
+    AddTeam => ("Add the team", "添加队"),
+    CreateTeamMatch => ("Seat the team match in this round", "在本轮安排团体对抗"),
     // issue 17: c
     // issue 16: lead
     MergeResults => ("Merge results from another workstation…", "合并其他裁判台的结果…"),
@@ -765,6 +802,12 @@ pub enum Msg<'a> {
     NotOpenedAtStart(&'a crate::sgf::SgfError),
     // issue 16: a
     // issue 16: b
+    /// A withdrawal in the standings: the player, after which round, results void, the reason.
+    Withdrew(&'a str, u32, bool, &'a str),
+    /// The place a player drew by lots.
+    DrewLots(usize),
+    /// A team match's score: the two teams and their board points.
+    MatchScore(&'a str, &'a str, u32, u32),
     // issue 17: c
     // issue 16: lead
     /// The merge window's title: the other workstation's file.
@@ -1099,6 +1142,22 @@ impl Msg<'_> {
                     super::i18n_errors::sgf_error(e, lang)
                 )
             }
+            Msg::Withdrew(name, round, void, reason) if en => {
+                let void = if void { ", all results void (Art. 28.2)" } else { "" };
+                format!("{name} withdrew after round {round}{void}: {reason}")
+            }
+            Msg::Withdrew(name, round, void, reason) => {
+                let void = if void {
+                    "，已赛成绩全部无效（第28条）"
+                } else {
+                    ""
+                };
+                format!("{name}于第{round}轮后退出比赛{void}：{reason}")
+            }
+            Msg::DrewLots(place) if en => format!("lots: {place}"),
+            Msg::DrewLots(place) => format!("抽签：第{place}"),
+            Msg::MatchScore(a, b, x, y) if en => format!("{a} {x} : {y} {b}"),
+            Msg::MatchScore(a, b, x, y) => format!("{a} {x}：{y} {b}"),
         }
     }
 }

@@ -451,6 +451,7 @@ pub fn session_error(e: &SessionError, lang: Lang) -> String {
         SessionError::NotConfirmedThere { table, from } => {
             format!("{}在{from}中尚未确认：只采用已确认的结果", id(table))
         }
+        SessionError::Tournament(e) => tournament_error(e, lang),
     }
 }
 
@@ -468,6 +469,23 @@ pub fn merge_error(e: &crate::session::merge::MergeError, lang: Lang) -> String 
         MergeError::OtherEvent { file, ours, theirs } => {
             format!("{file}是另一个赛事（“{theirs}”，不是“{ours}”）的文件")
         }
+    }
+}
+
+/// Why a withdrawal, lots, a team or a team match was refused, in `lang`.
+pub fn tournament_error(e: &crate::session::tournament::TournamentError, lang: Lang) -> String {
+    use crate::session::tournament::TournamentError as E;
+    if lang == Lang::En {
+        return e.to_string();
+    }
+    match e {
+        E::WithdrawalWithoutReason => "退出比赛须填写理由（第28条）".to_string(),
+        E::LotsNeedTwo => "抽签须有两名或以上棋手".to_string(),
+        E::TeamWithoutBoards(t) => format!("{t}号队没有台次"),
+        E::BoardTwice(p) => format!("{}号棋手排在两个台次", p.0),
+        E::NoSuchTeam(t) => format!("没有{t}号队"),
+        E::SameTeam(t) => format!("{t}号队不能与本队比赛"),
+        E::BoardCounts(a, b, x, y) => format!("{a}号队与{b}号队的台数不同（{x}与{y}）"),
     }
 }
 

@@ -45,6 +45,7 @@ pub mod results_view;
 pub mod settings;
 pub mod sidebar_view;
 pub mod sound;
+pub mod standings_view;
 pub mod stone_sprites;
 pub mod workstation;
 
@@ -334,7 +335,7 @@ impl Shell {
                 .show(ui, |ui| counting_view::audit_panel(ui, &entries, lang));
         }
         egui::CentralPanel::default_margins().show(ui, |ui| match self.ws.view {
-            View::Results => self.results.ui(ui, &self.ws.session, lang),
+            View::Results => commands.extend(self.results.ui(ui, &self.ws.session, lang)),
             View::Table => match self.ws.current() {
                 Some(live) => {
                     let at = live.now(now);
@@ -611,6 +612,8 @@ mod tests_procedures;
 mod tests_results;
 #[cfg(test)]
 mod tests_rulings;
+#[cfg(test)]
+mod tests_standings;
 #[cfg(test)]
 mod tests_table;
 #[cfg(test)]

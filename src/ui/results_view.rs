@@ -1,6 +1,7 @@
 //! A round's results table and the standings with their tie-breaks and warnings per player, and
 //! exports started from here (run by `export_job` off the UI thread, with a progress bar). The
-//! standings come from `export::standings`: no rule is decided here.
+//! standings come from `export::standings` (shown by `standings_view`), each team match's
+//! score from `export::standings::teams`: no rule is decided here.
 
 use std::path::PathBuf;
 use std::sync::mpsc::{self, Receiver, TryRecvError};
@@ -9,8 +10,11 @@ use egui::{Color32, RichText};
 
 use super::export_job::{ExportJob, Format, default_folder};
 use super::i18n::{self, Lang, Text};
+use super::standings_view::{self, TeamForm, WithdrawalForm};
+use super::workstation::WsCommand;
 use crate::board::Color;
 use crate::export::ExportError;
+use crate::export::standings::teams::TeamStanding;
 use crate::export::standings::{self, Standing, System};
 use crate::session::{Session, Signer};
 
@@ -25,6 +29,7 @@ struct Cached {
     changes: usize,
     system: System,
     list: Result<Vec<Standing>, ExportError>,
+    teams: Vec<TeamStanding>,
 }
 
 /// What the results screen keeps between frames: the round shown, an export under way.
@@ -38,6 +43,10 @@ pub struct ResultsScreen {
     /// A folder dialog open on its own thread.
     picking: Option<Receiver<Option<PathBuf>>>,
     standings: Option<Cached>,
+    /// The withdrawal form as typed.
+    pub withdrawal: WithdrawalForm,
+    /// The team form as typed.
+    pub teams: TeamForm,
 }
 
 impl Default for ResultsScreen {
@@ -48,13 +57,16 @@ impl Default for ResultsScreen {
             job: None,
             picking: None,
             standings: None,
+            withdrawal: WithdrawalForm::default(),
+            teams: TeamForm::default(),
         }
     }
 }
 
 impl ResultsScreen {
     /// Draws the results of the chosen round and the standings; exports never block the frame.
-    pub fn ui(&mut self, ui: &mut egui::Ui, session: &Session, lang: Lang) {
+    /// Returns what the arbiter recorded here (a withdrawal, lots).
+    pub fn ui(&mut self, ui: &mut egui::Ui, session: &Session, lang: Lang) -> Vec<WsCommand> {
         if let Some(job) = &mut self.job {
             job.poll();
         }
@@ -63,7 +75,7 @@ impl ResultsScreen {
         let latest = session.rounds.iter().map(|r| r.number).max();
         let Some(round) = self.round.or(latest) else {
             ui.label(Text::NoRounds.tr(lang));
-            return;
+            return Vec::new();
         };
         ui.horizontal_wrapped(|ui| {
             for r in &session.rounds {
@@ -78,84 +90,47 @@ impl ResultsScreen {
         });
         let round = self.round.unwrap_or(round);
         ui.separator();
+        let mut commands = Vec::new();
         egui::ScrollArea::vertical().id_salt("results").show(ui, |ui| {
             results_table(ui, session, round, lang);
+            match_scores(ui, session, round, lang);
             ui.separator();
-            self.standings_table(ui, session, round, lang);
+            commands = self.standings_table(ui, session, round, lang);
             ui.separator();
             self.export_panel(ui, session, round, lang);
         });
+        commands
     }
 
-    fn standings_table(&mut self, ui: &mut egui::Ui, session: &Session, round: u32, lang: Lang) {
+    fn standings_table(&mut self, ui: &mut egui::Ui, session: &Session, round: u32, lang: Lang) -> Vec<WsCommand> {
         let fresh = self
             .standings
             .as_ref()
             .is_some_and(|c| c.round == round && c.changes == session.audit.len());
         if !fresh {
-            // The system of the whole event; the games up to the round shown.
-            let system = standings::detect(session);
+            // The event's declared system; the games up to the round shown.
+            let system = standings::declared(session);
             let mut upto = session.clone();
             upto.rounds.retain(|r| r.number <= round);
             let list = standings::standings(&upto, system);
+            let teams = standings::teams::team_standings(&upto, system);
             self.standings = Some(Cached {
                 round,
                 changes: session.audit.len(),
                 system,
                 list,
+                teams,
             });
         }
-        let Some(cached) = &self.standings else { return };
-        let system = match cached.system {
-            System::RoundRobin => Text::RoundRobin,
-            System::Swiss => Text::Swiss,
+        let Some(cached) = &self.standings else {
+            return Vec::new();
         };
-        ui.label(RichText::new(format!("{} ({})", Text::Standings.tr(lang), system.tr(lang))).strong());
-        let list = match &cached.list {
-            Ok(list) => list,
-            Err(e) => {
-                ui.colored_label(BAD, i18n::export_error(e, lang));
-                return;
-            }
-        };
-        let tie_break = match cached.system {
-            System::RoundRobin => [Text::TieBreakA, Text::Warnings],
-            System::Swiss => [Text::TotalScore, Text::OpponentsPoints],
-        };
-        egui::Grid::new("standings")
-            .num_columns(8)
-            .striped(true)
-            .show(ui, |ui| {
-                for text in [Text::Place, Text::Name, Text::Rank, Text::Points, Text::WinsDrawsLosses]
-                    .into_iter()
-                    .chain(tie_break)
-                    .chain(match cached.system {
-                        System::RoundRobin => None,
-                        System::Swiss => Some(Text::Warnings),
-                    })
-                {
-                    ui.label(RichText::new(text.tr(lang)).strong());
-                }
-                ui.end_row();
-                for s in list {
-                    ui.label(s.place.to_string());
-                    ui.label(&s.name);
-                    ui.label(s.rank.to_string());
-                    ui.label(s.points.to_string());
-                    ui.label(format!("{}-{}-{}", s.wins, s.draws, s.losses));
-                    match cached.system {
-                        System::RoundRobin => {
-                            ui.label(format!("{}", s.beaten()));
-                        }
-                        System::Swiss => {
-                            ui.label(format!("{:.2}", s.total));
-                            ui.label(s.opponents_points.to_string());
-                        }
-                    }
-                    ui.label(s.warnings.to_string());
-                    ui.end_row();
-                }
-            });
+        let mut commands = standings_view::show(ui, cached.system, &cached.list, &cached.teams, lang);
+        commands.extend(standings_view::withdrawal_form(ui, session, &mut self.withdrawal, lang));
+        if cached.system.is_team() {
+            commands.extend(standings_view::team_form(ui, session, round, &mut self.teams, lang));
+        }
+        commands
     }
 
     fn export_panel(&mut self, ui: &mut egui::Ui, session: &Session, round: u32, lang: Lang) {
@@ -296,4 +271,23 @@ fn results_table(ui: &mut egui::Ui, session: &Session, round: u32, lang: Lang) {
             ui.end_row();
         }
     });
+}
+
+/// Each team match of the round with its score (board points; match points once complete).
+fn match_scores(ui: &mut egui::Ui, session: &Session, round: u32, lang: Lang) {
+    let system = standings::declared(session);
+    let team = |id: u32| {
+        session
+            .tournament
+            .team(id)
+            .map_or_else(|| format!("#{id}"), |t| t.name.clone())
+    };
+    for m in standings::teams::match_scores(session, system)
+        .iter()
+        .filter(|m| m.round == round)
+    {
+        let [a, b] = m.teams.map(team);
+        let [x, y] = m.board_points;
+        ui.label(RichText::new(i18n::Msg::MatchScore(&a, &b, x, y).text(lang)).strong());
+    }
 }

@@ -179,6 +179,10 @@ fn every_message(lang: Lang) -> Vec<String> {
             incident: 2,
         },
         Msg::RuleOnTimeout(Color::White),
+        // issue 16: b
+        Msg::Withdrew("Chen Li", 3, true, "illness"),
+        Msg::DrewLots(2),
+        Msg::MatchScore("Red", "Blue", 4, 2),
         Msg::PenaltySource {
             player: Color::Black,
             incident: 1,

@@ -237,6 +237,9 @@ fn session() -> Session {
         time_control: "chinese:60m/5".to_string(),
         lateness_limit: Duration::from_secs(900),
         script: String::new(),
+        system: crate::session::System::RoundRobin,
+        top_score: Default::default(),
+        mcmahon_bar: None,
     };
     let mut s = Session::new(event.clone());
     apply(&mut s, &stamp(), Change::Event(event));
@@ -311,7 +314,9 @@ fn results_harness_in(session: Session, lang: Lang) -> Harness<'static, Screen> 
         .with_size(egui::Vec2::new(1100.0, 900.0))
         .with_context_setup(fonts::install)
         .build_ui_state(
-            move |ui, s: &mut Screen| s.screen.ui(ui, &s.session, lang),
+            move |ui, s: &mut Screen| {
+                s.screen.ui(ui, &s.session, lang);
+            },
             Screen {
                 screen: ResultsScreen::default(),
                 session,

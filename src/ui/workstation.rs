@@ -205,6 +205,17 @@ pub enum WsCommand {
     EditEvent(Box<Event>),
     /// The merge window's answer: take the confirmed results it lists (`true`), or close it.
     Merge(bool),
+    /// A standings record from the results screen (a withdrawal, Art. 28), by the organiser.
+    Standings(Change),
+    /// Lots drawn among these tied players (Art. 27 (C)) with a seed from the wall time and the
+    /// audit trail's last hash, recorded in the session.
+    DrawLots(Vec<PlayerId>),
+    /// A team match in `round`: a table per board from the two teams' board orders, numbered
+    /// after the round's last table, with the event's rules, komi and time control.
+    TeamMatch {
+        round: u32,
+        teams: [u32; 2],
+    },
 }
 
 /// A session with its tables live.
@@ -247,6 +258,9 @@ pub fn new_event(date: &str, lang: Lang) -> Event {
         time_control: DEFAULT_CONTROL.to_string(),
         lateness_limit: LATENESS_LIMIT,
         script: String::new(),
+        system: Default::default(),
+        top_score: Default::default(),
+        mcmahon_bar: None,
     }
 }
 
@@ -615,6 +629,14 @@ impl Workstation {
             WsCommand::SaveFirst(answer) => self.answer_save_first(answer),
             WsCommand::EditEvent(event) => self.edit_event(*event),
             WsCommand::Merge(take) => self.answer_merge(take),
+            WsCommand::Standings(change) => {
+                self.record(Role::Organiser, None, change);
+            }
+            WsCommand::TeamMatch { round, teams } => self.team_match(round, teams),
+            WsCommand::DrawLots(players) => {
+                let seed = lots_seed(self.wall, self.session.audit.last().map_or("", |e| e.hash.as_str()));
+                self.record(Role::Organiser, None, Change::DrawLots { players, seed });
+            }
         }
     }
 
@@ -788,6 +810,39 @@ impl Workstation {
             }
         }
         self.add_live(id);
+    }
+
+    /// A team match's tables (one `Change::TeamMatch`), then live.
+    fn team_match(&mut self, round: u32, teams: [u32; 2]) {
+        let Some(r) = self.session.round(round) else {
+            self.notify(Msg::NoRound(round).text(self.lang()), true);
+            return;
+        };
+        let first_table = r.tables.iter().map(|t| t.number).max().unwrap_or(0) + 1;
+        let event = &self.session.event;
+        let setup = GameSetup {
+            size: 19,
+            handicap: 0,
+            komi: event.komi,
+            rules: event.rules,
+            time_control: event.time_control.clone(),
+        };
+        let change = Change::TeamMatch {
+            round,
+            teams,
+            first_table,
+            setup,
+        };
+        if !self.record(Role::Organiser, None, change) {
+            return;
+        }
+        let tables = self.session.tournament.matches.last().map(|m| m.tables.clone());
+        // The arbiter stays where the match was seated (the results screen).
+        let (view, selected) = (self.view, self.selected);
+        for table in tables.unwrap_or_default() {
+            self.add_live(TableId { round, table });
+        }
+        (self.view, self.selected) = (view, selected);
     }
 
     /// A game from an SGF file as a new table: its players found by name or added (rank from the
@@ -1258,4 +1313,14 @@ pub fn on_move(table: &Table, now: Duration) -> Option<Color> {
     r.turn
         .filter(|t| t.running && r.phase == Phase::Running)
         .map(|t| t.player)
+}
+
+/// The seed of lots drawn now: the wall time's nanoseconds mixed with the audit trail's last
+/// hash (recorded in the session: the draw is repeated from it).
+fn lots_seed(wall: Duration, last_hash: &str) -> u64 {
+    let hash = last_hash
+        .get(..16)
+        .and_then(|h| u64::from_str_radix(h, 16).ok())
+        .unwrap_or(0);
+    (wall.as_nanos() as u64) ^ hash
 }

@@ -18,4 +18,5 @@ mod rulings;
 mod scoring;
 mod session;
 mod sgf;
+mod standings;
 mod support;

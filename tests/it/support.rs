@@ -76,5 +76,8 @@ pub fn event() -> Event {
         time_control: "chinese:60m/5".to_string(),
         lateness_limit: std::time::Duration::from_secs(15 * 60),
         script: String::new(),
+        system: Default::default(),
+        top_score: Default::default(),
+        mcmahon_bar: None,
     }
 }
