@@ -50,6 +50,8 @@ pub mod workstation;
 use std::path::PathBuf;
 use std::time::{Duration, Instant, SystemTime};
 
+use crate::caller;
+
 pub use app::{Command, Mode, Table};
 
 use files::Request;
@@ -352,17 +354,20 @@ impl Shell {
         for command in commands {
             self.ws.apply(command, now);
         }
-        self.voice_calls();
+        self.voice_calls(now);
         let sound_wait = self.sound.as_ref().and_then(|(s, _)| s.next_repaint());
         if let Some(wait) = self.ws.next_repaint(now).into_iter().chain(sound_wait).min() {
             ui.ctx().request_repaint_after(wait);
         }
     }
 
-    /// The selected table's calls go to the sound, heard at their instants; the other tables'
-    /// calls stay captions in the sidebar's table (one voice in the room). Switching tables
-    /// silences what was queued.
-    fn voice_calls(&mut self) {
+    /// The selected table's calls go to the sound ahead of their instants (the next
+    /// `sound::PLAN_AHEAD` of its schedule, planned again each frame: a press, a pause, a
+    /// correction replace the plan, and what no longer falls due is dropped on its sample); the
+    /// calls asked for (minutes left, a re-read) are said at once. The other tables' calls stay
+    /// captions in the sidebar's table (one voice in the room). Switching tables silences what
+    /// was queued.
+    fn voice_calls(&mut self, now: Duration) {
         let selected = self.ws.selected;
         if let Some((sound, _)) = &mut self.sound {
             if self.voiced != selected {
@@ -377,14 +382,23 @@ impl Shell {
         }
         self.voiced = selected;
         for live in &mut self.ws.live {
-            let calls = live.table.take_announcements();
+            live.table.take_announcements();
+            let asked = live.table.take_asked();
             if Some(live.id) != selected {
                 continue;
             }
-            if let Some((sound, origin)) = &mut self.sound {
-                for call in &calls {
-                    let _caption = sound.play(call, *origin + live.instant_of(call.at));
-                }
+            let Some((sound, origin)) = &mut self.sound else {
+                continue;
+            };
+            let at = live.now(now);
+            let upcoming = live.table.upcoming(at, sound::PLAN_AHEAD);
+            let calls: Vec<(u64, &caller::Announcement, Instant)> = upcoming
+                .iter()
+                .map(|call| (sound::call_key(live.id, call), call, *origin + live.instant_of(call.at)))
+                .collect();
+            sound.plan(*origin + now, &calls);
+            for call in &asked {
+                let _caption = sound.play(call, *origin + live.instant_of(call.at));
             }
         }
     }
@@ -590,6 +604,8 @@ fn windows(ctx: &egui::Context, ws: &mut Workstation) -> Vec<WsCommand> {
 mod table_harness;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_caller;
 #[cfg(test)]
 mod tests_claims;
 #[cfg(test)]
