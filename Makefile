@@ -3,7 +3,7 @@
 
 CARGO ?= cargo
 
-.PHONY: run test test-quick test-release deb bench deps test-deps
+.PHONY: run test test-quick test-release measure-caller deb bench deps test-deps
 
 ## run: build in release mode and open the window
 run: deps
@@ -17,16 +17,25 @@ test: test-quick test-release
 test-quick: test-deps
 	$(CARGO) test --locked
 
-## test-release: the release binary under Xvfb (packaging/check-window.sh, check-kept-frame.sh), then packaging/test-deb.sh
+## test-release: the release binary under Xvfb (packaging/check-window.sh, check-kept-frame.sh), the caller
+## heard end to end on a PulseAudio null sink where one can be started (packaging/measure-caller.sh), then
+## packaging/test-deb.sh
 test-release: test-deps
-	$(CARGO) build --release --locked --bin go-arbiter --example check_screenshot --example window_figures
+	$(CARGO) build --release --locked --bin go-arbiter --example check_screenshot --example window_figures --example caller_onsets
 	bash packaging/check-window.sh target/release/go-arbiter
 	bash packaging/check-kept-frame.sh
+	bash packaging/measure-caller.sh target/release/go-arbiter
 	@if [ "$$(id -u)" -eq 0 ] || sudo -n true 2>/dev/null; then \
 		bash packaging/test-deb.sh; \
 	else \
 		echo "make: skipping packaging/test-deb.sh: installing a .deb needs root or password-less sudo"; \
 	fi
+
+## measure-caller: the caller heard end to end (every call, its onset against the schedule; fails on a
+## missing or extra call; about 2.5 minutes)
+measure-caller: test-deps
+	$(CARGO) build --release --locked --bin go-arbiter --example caller_onsets
+	MEASURE_CALLER_REQUIRED=1 bash packaging/measure-caller.sh target/release/go-arbiter
 
 ## deb: build target/debian/go-arbiter_<version>-1_<arch>.deb (needs cargo-deb: packaging/test-deb.sh installs it)
 deb:

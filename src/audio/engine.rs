@@ -107,10 +107,14 @@ impl AudioStatus {
 pub struct AudioConfig {
     /// Open the default output device (false: silent, captions only).
     pub open_device: bool,
-    /// The device buffer, in frames (None: the device's default). The default, 2048 (43 ms at
-    /// 48 kHz), costs no timing accuracy (clips are placed by the device's playback timestamps)
-    /// and rode out a loaded two-core machine with no underrun, where 512 had thousands; it only
-    /// means an announcement should reach the engine that long before it is due.
+    /// The device buffer, in frames (None: the device's default). The default, 4096 (85 ms at
+    /// 48 kHz), costs no timing accuracy (clips are placed by the device's playback timestamps,
+    /// and the window plans its calls seconds ahead) and leaves the output thread 85 ms to be
+    /// scheduled on a busy machine (a parallel build) before the device runs dry; 512 had
+    /// thousands of underruns. It only means a call already within that much of its instant is
+    /// heard even if a press cancels it. The output thread's priority is not raised: through
+    /// PulseAudio (ALSA's pulse plugin) a real-time client thread risks a priority inversion
+    /// with the server, which cpal refuses too; the server's own thread is real-time.
     pub buffer_frames: Option<u32>,
     /// Added to the device's own playback timestamps (which count its buffer and the sound
     /// server's) when a clip is placed: for a delay after them (a Bluetooth speaker). None: zero.
@@ -124,7 +128,7 @@ impl Default for AudioConfig {
     fn default() -> Self {
         AudioConfig {
             open_device: true,
-            buffer_frames: Some(2048),
+            buffer_frames: Some(4096),
             output_latency: None,
             stale_after: Duration::from_millis(750),
         }

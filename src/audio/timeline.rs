@@ -277,6 +277,9 @@ struct Pending {
     id: u64,
     /// The plan's name of the call (0: sent by `Play`, never dropped by a plan).
     key: u64,
+    /// When it was asked for (a plan compares instants with instants, not their samples, which
+    /// the wall clock's mapping may have moved by a sample since).
+    when: When,
     due: u64,
     clip: ClipSamples,
 }
@@ -303,7 +306,8 @@ struct Voice {
     clip: ClipSamples,
     at: usize,
     key: u64,
-    /// The sample it began at.
+    /// When it was asked for, and the sample it began at.
+    when: When,
     began: u64,
     /// Samples of fade left, when the voice was stopped or dropped from the plan.
     fading: Option<(usize, usize)>,
@@ -418,10 +422,10 @@ impl Timeline {
     /// has heard from the device (the first callbacks), rather than play at a guess.
     fn place(&mut self) {
         if let Some((from, _)) = &self.unplaced_plan
-            && let Some(from) = self.sample_of(*from)
-            && let Some((_, calls)) = self.unplaced_plan.take()
+            && let Some(from_sample) = self.sample_of(*from)
+            && let Some((from, calls)) = self.unplaced_plan.take()
         {
-            self.apply_plan(from, calls);
+            self.apply_plan(from, from_sample, calls);
         }
         if self.unplaced.is_empty() {
             return;
@@ -433,26 +437,36 @@ impl Timeline {
                 i += 1;
                 continue;
             };
-            let (id, clip, _) = self.unplaced.swap_remove(i);
+            let (id, clip, when) = self.unplaced.swap_remove(i);
             self.seq += 1;
             self.pending.push(Reverse(Pending {
                 start,
                 seq: self.seq,
                 id,
                 key: 0,
+                when,
                 due: start,
                 clip,
             }));
         }
     }
 
-    /// The plan of the calls due after sample `from` replaces the last one.
-    fn apply_plan(&mut self, from: u64, calls: Vec<Planned>) {
+    /// Whether `when` (placed on sample `start`) is after `from` (placed on `from_sample`).
+    fn after(when: When, start: u64, from: When, from_sample: u64) -> bool {
+        match (when, from) {
+            (When::Wall(a), When::Wall(b)) => a > b,
+            (When::Sample(a), When::Sample(b)) => a > b,
+            _ => start > from_sample,
+        }
+    }
+
+    /// The plan of the calls due after `from` (placed on sample `from_sample`) replaces the last.
+    fn apply_plan(&mut self, from: When, from_sample: u64, calls: Vec<Planned>) {
         let planned = |key: u64| calls.iter().any(|c| c.key == key);
         let mut kept: Vec<u64> = Vec::new();
         let pending = std::mem::take(&mut self.pending);
         for Reverse(p) in pending {
-            if p.key == 0 || p.start <= from || planned(p.key) {
+            if p.key == 0 || !Timeline::after(p.when, p.start, from, from_sample) || planned(p.key) {
                 if p.key != 0 {
                     kept.push(p.key);
                 }
@@ -461,7 +475,7 @@ impl Timeline {
         }
         let fade = self.cut_fade;
         for voice in &mut self.voices {
-            if voice.key != 0 && voice.began > from && !planned(voice.key) {
+            if voice.key != 0 && Timeline::after(voice.when, voice.began, from, from_sample) && !planned(voice.key) {
                 voice.fading.get_or_insert((fade, fade));
             }
         }
@@ -478,6 +492,7 @@ impl Timeline {
                 seq: self.seq,
                 id: call.id,
                 key: call.key,
+                when: call.when,
                 due: start,
                 clip: call.clip,
             }));
@@ -516,6 +531,7 @@ impl Timeline {
                 clip: next.clip,
                 at: 0,
                 key: next.key,
+                when: next.when,
                 began: self.pos,
                 fading: None,
             });

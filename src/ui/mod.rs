@@ -67,8 +67,13 @@ pub const OPEN_VAR: &str = "GO_ARBITER_OPEN";
 /// The environment variable naming a session file (.ron) to open at the start.
 pub const SESSION_VAR: &str = "GO_ARBITER_SESSION";
 /// The environment variable that, set to `1`, prints the time from start to the end of the first
-/// frame to stderr, then a line per frame drawn (measured by packaging/measure-window.sh).
+/// frame to stderr, then a line per frame drawn (measured by packaging/measure-window.sh), and
+/// the wall time at which the selected table's clock was started (packaging/measure-caller.sh).
 pub const TIMING_VAR: &str = "GO_ARBITER_TIMING";
+
+/// The environment variable naming the time control of `GO_ARBITER_OPEN`'s table (e.g.
+/// `chinese:2m/2`), set on it as the arbiter would before starting its clock.
+pub const CONTROL_VAR: &str = "GO_ARBITER_CONTROL";
 
 /// `GO_ARBITER_OPEN`'s game, read on its own thread while the window opens (the platform's start
 /// takes longer than any record), with `GO_ARBITER_RULES`'s rules if given.
@@ -100,7 +105,16 @@ fn first_workstation(settings: Settings, wall: Duration, opening: Option<Opening
     // The reader never panics (ARCHITECTURE.md); were its thread lost, the window opens empty.
     match opening.and_then(|reading| reading.join().ok()) {
         None => Workstation::new(settings, wall),
-        Some(Ok(game)) => Workstation::with_game(settings, wall, game),
+        Some(Ok(game)) => {
+            let mut ws = Workstation::with_game(settings, wall, game);
+            if let (Ok(control), Some(id)) = (std::env::var(CONTROL_VAR), ws.selected) {
+                if let Some(live) = ws.current() {
+                    live.table.apply(Command::SetControl(control), Duration::ZERO);
+                }
+                ws.sync(id);
+            }
+            ws
+        }
         Some(Err(e)) => {
             let mut ws = Workstation::new(settings, wall);
             ws.notify(Msg::NotOpenedAtStart(&e).text(ws.lang()), true);
@@ -155,6 +169,7 @@ pub fn run_window_with(session: Option<PathBuf>) -> Result<(), eframe::Error> {
                 after_first_frame: Some(AfterFirstFrame { session }),
                 started,
                 timed: started.is_some(),
+                clock_start_told: false,
             }))
         }),
     )
@@ -189,6 +204,30 @@ struct Window {
     started: Option<Instant>,
     /// `GO_ARBITER_TIMING=1`: each frame drawn is reported.
     timed: bool,
+    /// Whether the selected table's clock start was reported (`GO_ARBITER_TIMING=1`).
+    clock_start_told: bool,
+}
+
+impl Window {
+    /// Prints, once, the wall time (Unix seconds) at which the selected table's clock started: the
+    /// instant its calls are scheduled from, for packaging/measure-caller.sh.
+    fn tell_clock_start(&mut self) {
+        let ws = &self.shell.ws;
+        let Some(live) = ws.selected.and_then(|id| ws.live(id)) else {
+            return;
+        };
+        let Some(start) = live.table.clock.events().iter().find_map(|e| match e.kind {
+            crate::clock::EventKind::Start { .. } => Some(e.at),
+            _ => None,
+        }) else {
+            return;
+        };
+        let (wall, since) = (wall_clock(), self.origin.elapsed());
+        let at = live.instant_of(start);
+        let started = wall.as_secs_f64() - since.as_secs_f64() + at.as_secs_f64();
+        eprintln!("clock started at unix {started:.6} ({})", live.table.clock.control());
+        self.clock_start_told = true;
+    }
 }
 
 /// What starts only once the first frame is on screen, so that nothing competes with it for the
@@ -226,6 +265,9 @@ impl eframe::App for Window {
         }
         if ui.ctx().will_discard() {
             return;
+        }
+        if self.timed && !self.clock_start_told {
+            self.tell_clock_start();
         }
         if let Some(started) = self.started.take() {
             eprintln!("first frame: {:.1} ms", started.elapsed().as_secs_f64() * 1000.0);
