@@ -23,7 +23,7 @@ cd "$ROOT"
 BINARY="${1:-target/release/go-arbiter}"
 ONSETS="${ONSETS:-target/release/examples/caller_onsets}"
 RUNS="${RUNS:-chinese:2m/2 chinese:2m/1}"
-CLICK="${CLICK:-1290,190}"
+CLICK="${CLICK:-1058,219}"
 CPU_SECONDS="${CPU_SECONDS:-60}"
 
 fail() { echo "measure-caller: FAILED: $*" >&2; exit 1; }
