@@ -3,7 +3,7 @@
 
 CARGO ?= cargo
 
-.PHONY: run test test-quick test-release deb bench deps test-deps
+.PHONY: run test test-quick test-release measure-caller deb bench deps test-deps
 
 ## run: build in release mode and open the window
 run: deps
@@ -17,7 +17,8 @@ test: test-quick test-release
 test-quick: test-deps
 	$(CARGO) test --locked
 
-## test-release: the release binary under Xvfb (packaging/check-window.sh, check-kept-frame.sh), then packaging/test-deb.sh
+## test-release: the release binary under Xvfb (packaging/check-window.sh, check-kept-frame.sh), then
+## packaging/test-deb.sh (the caller heard end to end is `make measure-caller`, not yet run by `make test`)
 test-release: test-deps
 	$(CARGO) build --release --locked --bin go-arbiter --example check_screenshot --example window_figures
 	bash packaging/check-window.sh target/release/go-arbiter
@@ -27,6 +28,12 @@ test-release: test-deps
 	else \
 		echo "make: skipping packaging/test-deb.sh: installing a .deb needs root or password-less sudo"; \
 	fi
+
+## measure-caller: the caller heard end to end (every call, its onset against the schedule; fails on a
+## missing or extra call; about 2.5 minutes)
+measure-caller: test-deps
+	$(CARGO) build --release --locked --bin go-arbiter --example caller_onsets
+	MEASURE_CALLER_REQUIRED=1 bash packaging/measure-caller.sh target/release/go-arbiter
 
 ## deb: build target/debian/go-arbiter_<version>-1_<arch>.deb (needs cargo-deb: packaging/test-deb.sh installs it)
 deb:

@@ -6,7 +6,8 @@ set -euo pipefail
 usage() {
     echo "usage: $0 [--test]"
     echo "  --test also installs the test tools (Xvfb, xdotool, ImageMagick, desktop-file-utils, appstream,"
-    echo "  dpkg-dev) and the libraries the window loads at run time (the .deb's Depends in Cargo.toml)"
+    echo "  dpkg-dev, PulseAudio with pulseaudio-utils and libasound2-plugins) and the libraries the window"
+    echo "  loads at run time (the .deb's Depends in Cargo.toml)"
 }
 
 with_test=false
@@ -33,6 +34,12 @@ if $with_test; then
     command -v desktop-file-validate >/dev/null 2>&1 || missing+=(desktop-file-utils)
     command -v appstreamcli >/dev/null 2>&1 || missing+=(appstream)
     command -v dpkg-shlibdeps >/dev/null 2>&1 || missing+=(dpkg-dev)
+    # packaging/measure-caller.sh: a PulseAudio null sink as the window's sound device (ALSA
+    # routed to it by the pulse plugin), its monitor recorded with parec.
+    command -v pulseaudio >/dev/null 2>&1 || missing+=(pulseaudio)
+    command -v parec >/dev/null 2>&1 || missing+=(pulseaudio-utils)
+    [[ -n "$(find /usr/lib -name 'libasound_module_pcm_pulse.so' 2>/dev/null | head -n 1)" ]] ||
+        missing+=(libasound2-plugins)
     # The libraries winit and glutin dlopen() at run time: the .deb's Depends, listed once in
     # Cargo.toml ([package.metadata.deb] depends), less cargo-deb's "$auto".
     manifest="$(dirname "${BASH_SOURCE[0]}")/../Cargo.toml"

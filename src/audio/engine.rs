@@ -24,7 +24,7 @@ use rodio::mixer::{Mixer, MixerSource};
 
 use super::pack::VoicePack;
 use super::samples::ClipSamples;
-use super::timeline::{Onset, PlaybackAnchor, Timeline, TimelineInput, WallClock, When};
+use super::timeline::{Onset, Planned, PlaybackAnchor, Timeline, TimelineInput, WallClock, When};
 
 /// What the audio edge can do right now; the window says a [`Silence`] in its own language,
 /// [`AudioStatus::notice`] is the English line.
@@ -107,10 +107,14 @@ impl AudioStatus {
 pub struct AudioConfig {
     /// Open the default output device (false: silent, captions only).
     pub open_device: bool,
-    /// The device buffer, in frames (None: the device's default). The default, 2048 (43 ms at
-    /// 48 kHz), costs no timing accuracy (clips are placed by the device's playback timestamps)
-    /// and rode out a loaded two-core machine with no underrun, where 512 had thousands; it only
-    /// means an announcement should reach the engine that long before it is due.
+    /// The device buffer, in frames (None: the device's default). The default, 4096 (85 ms at
+    /// 48 kHz), costs no timing accuracy (clips are placed by the device's playback timestamps,
+    /// and the window plans its calls seconds ahead) and leaves the output thread 85 ms to be
+    /// scheduled on a busy machine (a parallel build) before the device runs dry; 512 had
+    /// thousands of underruns. It only means a call already within that much of its instant is
+    /// heard even if a press cancels it. The output thread's priority is not raised: through
+    /// PulseAudio (ALSA's pulse plugin) a real-time client thread risks a priority inversion
+    /// with the server, which cpal refuses too; the server's own thread is real-time.
     pub buffer_frames: Option<u32>,
     /// Added to the device's own playback timestamps (which count its buffer and the sound
     /// server's) when a clip is placed: for a delay after them (a Bluetooth speaker). None: zero.
@@ -124,7 +128,7 @@ impl Default for AudioConfig {
     fn default() -> Self {
         AudioConfig {
             open_device: true,
-            buffer_frames: Some(2048),
+            buffer_frames: Some(4096),
             output_latency: None,
             stale_after: Duration::from_millis(750),
         }
@@ -150,6 +154,12 @@ enum Command {
         rate: u32,
         clip: ClipSamples,
         due: Instant,
+    },
+    /// The calls due after `from`, planned ahead (see [`TimelineCommand::Plan`]).
+    Plan {
+        rate: u32,
+        from: Instant,
+        calls: Vec<(u64, ClipSamples, Instant)>,
     },
     /// The output's volume, 0.0 (silent) to 1.0.
     Volume(f32),
@@ -283,6 +293,30 @@ impl AudioEngine {
             due,
             voiced,
         }
+    }
+
+    /// Plans the calls due after `from` (`key`, clip, the instant it is heard), replacing the last
+    /// plan: what the last plan had after `from` and this one has not is dropped, on the sample;
+    /// a call in both keeps its place, one already begun is not begun again. Send it ahead (the
+    /// next few seconds' calls) and again at every change of the clock. The onsets' ids are the
+    /// keys. Returns whether it went to a device.
+    pub fn plan(&mut self, from: Instant, calls: &[(u64, &str, Instant)]) -> bool {
+        let (Some(tx), Some(pack)) = (&self.tx, &self.pack) else {
+            return false;
+        };
+        if self.status().is_silent() {
+            return false;
+        }
+        let calls = calls
+            .iter()
+            .filter_map(|&(key, clip, due)| pack.samples(clip).map(|s| (key, s.clone(), due)))
+            .collect();
+        tx.send(Command::Plan {
+            rate: pack.sample_rate(),
+            from,
+            calls,
+        })
+        .is_ok()
     }
 
     /// Clip ids announced without sound so far (each listed once).
@@ -453,6 +487,21 @@ struct Output {
     input: TimelineInput,
 }
 
+impl Output {
+    /// A timeline at `rate` (a pack's), through rodio's Player on the device's mixer.
+    fn new(sink: &Device, rate: u32, volume: f32, onsets: &Sender<Onset>, latency: Duration) -> Output {
+        let (input, timeline) = Timeline::new(rate);
+        let timeline = timeline
+            .with_onsets(onsets.clone())
+            .with_wall_clock(WallClock::anchored(sink.anchor.clone(), latency));
+        let player = Player::connect_new(&sink.mixer);
+        player.set_volume(rodio::Float::from(volume));
+        player.append(timeline);
+        player.play();
+        Output { player, input }
+    }
+}
+
 fn run(
     config: AudioConfig,
     rx: Receiver<Command>,
@@ -504,21 +553,30 @@ fn run(
                 if Instant::now().saturating_duration_since(due) > config.stale_after {
                     continue;
                 }
-                if output.as_ref().is_none_or(|o| o.input.sample_rate() != rate) {
-                    // A new rate (a new pack): a new timeline, through rodio's Player.
-                    let (input, timeline) = Timeline::new(rate);
-                    let timeline = timeline
-                        .with_onsets(onsets.clone())
-                        .with_wall_clock(WallClock::anchored(sink.anchor.clone(), latency));
-                    let player = Player::connect_new(&sink.mixer);
-                    player.set_volume(rodio::Float::from(volume));
-                    player.append(timeline);
-                    player.play();
-                    output = Some(Output { player, input });
+                let out = output.get_or_insert_with(|| Output::new(sink, rate, volume, &onsets, latency));
+                if out.input.sample_rate() != rate {
+                    *out = Output::new(sink, rate, volume, &onsets, latency);
                 }
-                if let Some(out) = &output {
-                    out.input.play(id, clip, When::Wall(due));
+                out.input.play(id, clip, When::Wall(due));
+            }
+            Command::Plan { rate, from, calls } => {
+                let Some(sink) = &sink else { continue };
+                let out = output.get_or_insert_with(|| Output::new(sink, rate, volume, &onsets, latency));
+                if out.input.sample_rate() != rate {
+                    *out = Output::new(sink, rate, volume, &onsets, latency);
                 }
+                let now = Instant::now();
+                let calls = calls
+                    .into_iter()
+                    .filter(|(_, _, due)| now.saturating_duration_since(*due) <= config.stale_after)
+                    .map(|(key, clip, due)| Planned {
+                        id: key,
+                        key,
+                        clip,
+                        when: When::Wall(due),
+                    })
+                    .collect();
+                out.input.plan(When::Wall(from), calls);
             }
             Command::Volume(v) => {
                 volume = v;

@@ -5,9 +5,14 @@
 //!
 //! Against a real device the timeline also keeps the mapping from the wall clock to its samples
 //! (see [`WallClock`]), so a clip can be asked for at an `Instant`.
+//!
+//! Calls are planned ahead ([`TimelineCommand::Plan`]): each plan says which calls are due after
+//! its instant, so a press replaces the plan and what no longer falls due is dropped on the
+//! sample (a call that already began after that instant is cut). A clip is never cut by another:
+//! one due while another speaks waits for it to end ("1分" then "还剩1分" at one instant).
 
 use std::cmp::Reverse;
-use std::collections::BinaryHeap;
+use std::collections::{BinaryHeap, VecDeque};
 use std::num::NonZero;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
@@ -39,8 +44,23 @@ pub enum When {
 pub enum TimelineCommand {
     /// Start `clip` (mono 16-bit, at the timeline's rate) at `when`; `id` comes back in its [`Onset`].
     Play { id: u64, clip: ClipSamples, when: When },
+    /// The calls due after `from`, in the order they are said: replaces the last plan. A call
+    /// of the last plan due after `from` that is not in this one is dropped (cut if it already
+    /// began after `from`); a call in both (the same `key`) keeps its place; a call that already
+    /// began is not started again. Clips sent by `Play` are left alone.
+    Plan { from: When, calls: Vec<Planned> },
     /// Drop every clip not yet started and silence the one playing.
     StopAll,
+}
+
+/// A call in a [`TimelineCommand::Plan`]: `key` names the call across plans (not 0), `id` comes
+/// back in its [`Onset`].
+#[derive(Clone, Debug)]
+pub struct Planned {
+    pub id: u64,
+    pub key: u64,
+    pub clip: ClipSamples,
+    pub when: When,
 }
 
 /// A clip that started: its id and the sample it started at; with a wall clock, also the
@@ -66,6 +86,11 @@ impl TimelineInput {
     /// Asks for `clip` at `when`. Returns false if the timeline is gone.
     pub fn play(&self, id: u64, clip: ClipSamples, when: When) -> bool {
         self.tx.send(TimelineCommand::Play { id, clip, when }).is_ok()
+    }
+
+    /// Replaces the plan of the calls due after `from` (see [`TimelineCommand::Plan`]).
+    pub fn plan(&self, from: When, calls: Vec<Planned>) -> bool {
+        self.tx.send(TimelineCommand::Plan { from, calls }).is_ok()
     }
 
     /// Drops everything scheduled and silences what plays.
@@ -250,6 +275,11 @@ struct Pending {
     start: u64,
     seq: u64,
     id: u64,
+    /// The plan's name of the call (0: sent by `Play`, never dropped by a plan).
+    key: u64,
+    /// When it was asked for (a plan compares instants with instants, not their samples, which
+    /// the wall clock's mapping may have moved by a sample since).
+    when: When,
     due: u64,
     clip: ClipSamples,
 }
@@ -275,12 +305,20 @@ impl Ord for Pending {
 struct Voice {
     clip: ClipSamples,
     at: usize,
-    /// Samples of fade left, when the voice was cut by a newer one.
+    key: u64,
+    /// When it was asked for, and the sample it began at.
+    when: When,
+    began: u64,
+    /// Samples of fade left, when the voice was stopped or dropped from the plan.
     fading: Option<(usize, usize)>,
 }
 
+/// How many started calls' keys are remembered, so a plan does not start one again.
+const STARTED_KEYS: usize = 64;
+
 /// The endless source. Add it to a rodio `Player` (or a mixer) once; it plays silence between
-/// clips. A clip that starts while another sounds cuts the older one with a 5 ms fade.
+/// clips. A clip due while another sounds waits until that one has ended (never cut); a clip
+/// stopped or dropped from the plan while it sounds fades out over 5 ms.
 pub struct Timeline {
     rate: NonZero<u32>,
     pos: u64,
@@ -294,6 +332,9 @@ pub struct Timeline {
     position: Arc<AtomicU64>,
     cut_fade: usize,
     unplaced: Vec<(u64, ClipSamples, When)>,
+    /// A plan whose instant the wall clock cannot place yet (the first callbacks).
+    unplaced_plan: Option<(When, Vec<Planned>)>,
+    started: VecDeque<u64>,
 }
 
 impl Timeline {
@@ -321,6 +362,8 @@ impl Timeline {
             position,
             cut_fade,
             unplaced: Vec::new(),
+            unplaced_plan: None,
+            started: VecDeque::with_capacity(STARTED_KEYS),
         };
         (input, timeline)
     }
@@ -347,9 +390,11 @@ impl Timeline {
         while !self.disconnected {
             match self.rx.try_recv() {
                 Ok(TimelineCommand::Play { id, clip, when }) => self.unplaced.push((id, clip, when)),
+                Ok(TimelineCommand::Plan { from, calls }) => self.unplaced_plan = Some((from, calls)),
                 Ok(TimelineCommand::StopAll) => {
                     self.pending.clear();
                     self.unplaced.clear();
+                    self.unplaced_plan = None;
                     let fade = self.cut_fade;
                     for voice in &mut self.voices {
                         voice.fading.get_or_insert((fade, fade));
@@ -362,34 +407,94 @@ impl Timeline {
         self.place();
     }
 
+    /// The sample of `when`, if the wall clock can place it yet.
+    fn sample_of(&self, when: When) -> Option<u64> {
+        match when {
+            When::Sample(sample) => Some(sample),
+            When::Wall(at) => match self.wall.as_ref() {
+                Some(wall) => wall.sample_for(at, self.rate.get()),
+                None => Some(self.pos),
+            },
+        }
+    }
+
     /// Turns the commands received into samples. A `When::Wall` waits here until the wall clock
     /// has heard from the device (the first callbacks), rather than play at a guess.
     fn place(&mut self) {
+        if let Some((from, _)) = &self.unplaced_plan
+            && let Some(from_sample) = self.sample_of(*from)
+            && let Some((from, calls)) = self.unplaced_plan.take()
+        {
+            self.apply_plan(from, from_sample, calls);
+        }
         if self.unplaced.is_empty() {
             return;
         }
-        let rate = self.rate.get();
         let mut i = 0;
         while i < self.unplaced.len() {
-            let start = match self.unplaced[i].2 {
-                When::Sample(sample) => Some(sample),
-                When::Wall(at) => match self.wall.as_ref() {
-                    Some(wall) => wall.sample_for(at, rate),
-                    None => Some(self.pos),
-                },
-            };
+            let start = self.sample_of(self.unplaced[i].2);
             let Some(start) = start else {
                 i += 1;
                 continue;
             };
-            let (id, clip, _) = self.unplaced.swap_remove(i);
+            let (id, clip, when) = self.unplaced.swap_remove(i);
             self.seq += 1;
             self.pending.push(Reverse(Pending {
                 start,
                 seq: self.seq,
                 id,
+                key: 0,
+                when,
                 due: start,
                 clip,
+            }));
+        }
+    }
+
+    /// Whether `when` (placed on sample `start`) is after `from` (placed on `from_sample`).
+    fn after(when: When, start: u64, from: When, from_sample: u64) -> bool {
+        match (when, from) {
+            (When::Wall(a), When::Wall(b)) => a > b,
+            (When::Sample(a), When::Sample(b)) => a > b,
+            _ => start > from_sample,
+        }
+    }
+
+    /// The plan of the calls due after `from` (placed on sample `from_sample`) replaces the last.
+    fn apply_plan(&mut self, from: When, from_sample: u64, calls: Vec<Planned>) {
+        let planned = |key: u64| calls.iter().any(|c| c.key == key);
+        let mut kept: Vec<u64> = Vec::new();
+        let pending = std::mem::take(&mut self.pending);
+        for Reverse(p) in pending {
+            if p.key == 0 || !Timeline::after(p.when, p.start, from, from_sample) || planned(p.key) {
+                if p.key != 0 {
+                    kept.push(p.key);
+                }
+                self.pending.push(Reverse(p));
+            }
+        }
+        let fade = self.cut_fade;
+        for voice in &mut self.voices {
+            if voice.key != 0 && Timeline::after(voice.when, voice.began, from, from_sample) && !planned(voice.key) {
+                voice.fading.get_or_insert((fade, fade));
+            }
+        }
+        for call in calls {
+            if call.key == 0 || kept.contains(&call.key) || self.started.contains(&call.key) {
+                continue;
+            }
+            let Some(start) = self.sample_of(call.when) else {
+                continue;
+            };
+            self.seq += 1;
+            self.pending.push(Reverse(Pending {
+                start,
+                seq: self.seq,
+                id: call.id,
+                key: call.key,
+                when: call.when,
+                due: start,
+                clip: call.clip,
             }));
         }
     }
@@ -399,10 +504,16 @@ impl Timeline {
             if next.start > self.pos {
                 break;
             }
+            // Never cut: a call due while another speaks follows it.
+            if self.voices.iter().any(|v| v.fading.is_none()) {
+                break;
+            }
             let Some(Reverse(next)) = self.pending.pop() else { break };
-            let fade = self.cut_fade;
-            for voice in &mut self.voices {
-                voice.fading.get_or_insert((fade, fade));
+            if next.key != 0 {
+                if self.started.len() == STARTED_KEYS {
+                    self.started.pop_front();
+                }
+                self.started.push_back(next.key);
             }
             if let Some(onsets) = &self.onsets {
                 let heard_at = self
@@ -419,6 +530,9 @@ impl Timeline {
             self.voices.push(Voice {
                 clip: next.clip,
                 at: 0,
+                key: next.key,
+                when: next.when,
+                began: self.pos,
                 fading: None,
             });
         }

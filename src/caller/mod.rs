@@ -18,7 +18,8 @@
 //! Each reserved minute that is not the last: 30, 40, 50, 55, 58 s (`sec_30` .. `sec_58`), then at
 //! 60 s "one minute" (`one_minute`) and "X minutes left" (`minutes_left_X`), X the minutes still
 //! reserved. The final minute: 30, 40, 50 s, then every second 1 .. 10 (`count_1` ..
-//! `count_10`, at 51 .. 60 s), and at 60 s, with "10", "time is up" (`time_up`). A move under 60 s
+//! `count_10`, at 51 .. 60 s): "10" is the last call (2002 Art. 12.3: "裁判员读出“10”而棋手同时落子或
+//! 尚未落子，均应判为已使用1分钟"; the window says the timeout on screen). A move under 60 s
 //! uses no minute, so the next move starts a fresh minute. The player may ask how many minutes are
 //! left ([`schedule::minutes_left`]: `minutes_left_X`); after a miscall the arbiter sets the clock
 //! back (`Clock::reread_from`) and [`schedule::reread`] says the call of that point again.
@@ -27,11 +28,11 @@
 //! 实施细则"; `chinese:10m/3x30s`): the event's script ([`chinese`], presets `fast-30s`, `fast-20s`,
 //! `fast-10s`) with the same principle: its calls in each period, at its end the period's seconds
 //! ("30秒") and "X periods left" (`periods_left_X`); in the last period its calls, then the count
-//! of its last seconds ending on "10" at its end, and "time is up".
+//! of its last seconds ending on "10" at its end, the last call.
 //!
 //! **The older text** ([`Wording::OldText`]): "一分钟" (`old_one_minute`), "还剩X分钟"
 //! (`old_minutes_left_X`), and at the end of the final period one call "10，超时判负"
-//! (`old_last_call`) in place of "10" and "time is up".
+//! (`old_last_call`) in place of "10".
 //!
 //! **Japanese periods** (`japanese:10m+3x30s`). `byoyomi_start` when main time runs out. In each
 //! period of S seconds: every 10 s by name until the last ten seconds (for 30 s: "10 seconds",

@@ -203,7 +203,8 @@ impl Calls {
     }
 
     /// The last Chinese period: its calls, then the count of its last seconds ending on "10" at
-    /// its end, and "time is up" (the older text: "10，超时判负" in place of both).
+    /// its end, the last call (2002 Art. 12.3: "裁判员读出“10”而棋手同时落子或尚未落子，均应判为已使用1分钟":
+    /// nothing follows "10"; the older text: "最后的报法是“10，超时判负”", one call in place of "10").
     fn final_period(&mut self, script: &ChineseScript, wording: Wording, begins: Duration) {
         let length = u32::try_from(script.period.as_secs()).unwrap_or(u32::MAX);
         let count = script.count.min(10).min(length);
@@ -212,16 +213,12 @@ impl Calls {
         }
         for step in 1..=count {
             let n = 10 - count + step;
-            match (n, wording) {
-                (10, Wording::OldText) => {}
-                _ => self.at_seconds(begins, length - count + step, count_clip(n)),
-            }
+            let clip = match (n, wording) {
+                (10, Wording::OldText) => Some("old_last_call"),
+                _ => count_clip(n),
+            };
+            self.at_seconds(begins, length - count + step, clip);
         }
-        let last = match wording {
-            Wording::Text2002 => "time_up",
-            Wording::OldText => "old_last_call",
-        };
-        self.at_seconds(begins, length, Some(last));
     }
 
     /// A Japanese period: named seconds, the count ending with "10" at its end, then the periods

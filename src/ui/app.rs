@@ -227,6 +227,9 @@ pub struct Table {
     pub cycle: Option<Cycle>,
     /// The calls that fell due, until the owner takes them (`take_announcements`).
     announcements: Vec<Announcement>,
+    /// The calls asked for now (minutes left, a re-read), until the owner voices them
+    /// (`take_asked`); the schedule's calls are voiced ahead of their instants (`upcoming`).
+    asked: Vec<Announcement>,
     /// The window's context, for a worker thread to ask for a frame when it is done.
     repaint: Option<egui::Context>,
     /// The clock read at the last command: the start of the next step of the caller's schedule.
@@ -272,6 +275,7 @@ impl Table {
             even_komi: Preset::Chinese2002.rules().komi,
             cycle: None,
             announcements: Vec::new(),
+            asked: Vec::new(),
             repaint: None,
             last_reading,
         }
@@ -356,6 +360,21 @@ impl Table {
     /// nobody takes them from keeps only the last `PENDING_CALLS`.
     pub fn take_announcements(&mut self) -> Vec<Announcement> {
         std::mem::take(&mut self.announcements)
+    }
+
+    /// The calls asked for since the last time (minutes left, a re-read's call), said at once.
+    pub fn take_asked(&mut self) -> Vec<Announcement> {
+        std::mem::take(&mut self.asked)
+    }
+
+    /// The schedule's calls due over the `span` after `now`, with the clock as it stands (none
+    /// while it is stopped, paused or held): what the sound hands ahead to the audio thread, and
+    /// hands again after every change of the clock.
+    pub fn upcoming(&self, now: Duration, span: Duration) -> Vec<Announcement> {
+        if self.clock.phase() != Phase::Running {
+            return Vec::new();
+        }
+        caller::due(self.clock.control(), &self.script, &self.clock.reading(now), span)
     }
 
     /// Draws the table at `now`, applies what the panels and keys asked for, and asks for the
@@ -749,7 +768,8 @@ impl Table {
     /// Records a timeout that fell, and shows the last call that fell due since the last reading.
     fn tick(&mut self, now: Duration) {
         if let Ok(Some((player, at))) = self.clock.observe(now) {
-            self.message = Some(Msg::OutOfTime(player, &clock_view::hms(at)).text(self.lang));
+            let used = self.clock.reading(at).used[player.index()];
+            self.message = Some(Msg::OutOfTime(player, &clock_view::hms(used)).text(self.lang));
         }
         let after = self.clock.reading(now);
         let due = caller::due_between(self.clock.control(), &self.script, &self.last_reading, &after);
@@ -839,7 +859,8 @@ impl Table {
                 self.message = None;
             }
             Ok(PressOutcome::TimedOut { player, at }) => {
-                self.message = Some(Msg::AlreadyOutOfTime(player, &clock_view::hms(at)).text(self.lang));
+                let used = self.clock.reading(at).used[player.index()];
+                self.message = Some(Msg::AlreadyOutOfTime(player, &clock_view::hms(used)).text(self.lang));
             }
             Err(e) => self.message = Some(i18n::clock_error(&e, self.lang)),
         }
@@ -918,6 +939,7 @@ impl Table {
         let reading = self.clock.reading(now);
         let said = caller::minutes_left_in(self.clock.control(), self.script.wording, &reading, color);
         self.keep_calls(&said);
+        self.asked.extend_from_slice(&said);
         self.caption = Some(match said.last() {
             Some(a) => Caption::of(a),
             None => {
@@ -1232,6 +1254,7 @@ impl Table {
             self.caption = Some(Caption::of(last));
         }
         self.keep_calls(&again);
+        self.asked.extend_from_slice(&again);
         self.last_reading = reading;
         Ok(())
     }

@@ -761,7 +761,7 @@ pub enum Msg<'a> {
     NotStones(&'a str),
     /// An override in the counting screen: the chief arbiter, the reason, the result before.
     OverrideLine(&'a str, &'a str, &'a str),
-    /// A player's time ran out (seen by the clock): who, and when on their clock.
+    /// A player's time ran out (seen by the clock): who, and the thinking time they had used.
     OutOfTime(Color, &'a str),
     // issue 15: c
     /// The edition (its name) has no forfeited move after a timeout.
@@ -786,7 +786,7 @@ pub enum Msg<'a> {
         offence: &'a str,
         article: &'a str,
     },
-    /// A press after the player's time had already run out: who, and when.
+    /// A press after the player's time had already run out: who, and the thinking time they had used.
     AlreadyOutOfTime(Color, &'a str),
     /// The event's settings: the event has no name.
     EventNeedsName,
@@ -1037,11 +1037,16 @@ impl Msg<'_> {
             Msg::NotStones(typed) => format!("“{typed}”不是子数（如184、184 1/2、184.25）"),
             Msg::OverrideLine(chief, reason, was) if en => format!("{chief}: {reason} (was {was})"),
             Msg::OverrideLine(chief, reason, was) => format!("{chief}：{reason}（原为{was}）"),
-            Msg::OutOfTime(player, at) if en => format!(
-                "{} ran out of time at {at}: the arbiter must rule (Art. 22.5)",
+            Msg::OutOfTime(player, used) if en => format!(
+                "{} ran out of time, having used {used}: the arbiter must rule (Art. 22.5)",
                 color_name(player, lang)
             ),
-            Msg::OutOfTime(player, at) => format!("{}在{at}超时：须由裁判裁决（第22.5条）", color_name(player, lang)),
+            Msg::OutOfTime(player, used) => {
+                format!(
+                    "{}用时{used}，已超时：须由裁判裁决（第22.5条）",
+                    color_name(player, lang)
+                )
+            }
             Msg::NoForfeitedMove(edition) if en => format!(
                 "{}: a timeout is always a loss (\"用时(包括读秒)超过时限，一律判负\", old Art. 23.5): no forfeited move",
                 edition.title(lang)
@@ -1099,12 +1104,15 @@ impl Msg<'_> {
                 "{}：罚一子，第{incident}号事件，{offence}（{article}）",
                 color_name(player, lang)
             ),
-            Msg::AlreadyOutOfTime(player, at) if en => format!(
-                "{} had already run out of time at {at}: the arbiter must rule (Art. 22.5)",
+            Msg::AlreadyOutOfTime(player, used) if en => format!(
+                "{} had already run out of time, having used {used}: the arbiter must rule (Art. 22.5)",
                 color_name(player, lang)
             ),
-            Msg::AlreadyOutOfTime(player, at) => {
-                format!("{}已在{at}超时：须由裁判裁决（第22.5条）", color_name(player, lang))
+            Msg::AlreadyOutOfTime(player, used) => {
+                format!(
+                    "{}用时{used}，已超时：须由裁判裁决（第22.5条）",
+                    color_name(player, lang)
+                )
             }
             Msg::EventNeedsName if en => "the event needs a name".to_string(),
             Msg::EventNeedsName => "赛事名称不能为空".to_string(),

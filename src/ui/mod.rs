@@ -52,6 +52,8 @@ pub mod workstation;
 use std::path::PathBuf;
 use std::time::{Duration, Instant, SystemTime};
 
+use crate::caller;
+
 pub use app::{Command, Mode, Table};
 
 use files::Request;
@@ -67,8 +69,13 @@ pub const OPEN_VAR: &str = "GO_ARBITER_OPEN";
 /// The environment variable naming a session file (.ron) to open at the start.
 pub const SESSION_VAR: &str = "GO_ARBITER_SESSION";
 /// The environment variable that, set to `1`, prints the time from start to the end of the first
-/// frame to stderr, then a line per frame drawn (measured by packaging/measure-window.sh).
+/// frame to stderr, then a line per frame drawn (measured by packaging/measure-window.sh), and
+/// the wall time at which the selected table's clock was started (packaging/measure-caller.sh).
 pub const TIMING_VAR: &str = "GO_ARBITER_TIMING";
+
+/// The environment variable naming the time control of `GO_ARBITER_OPEN`'s table (e.g.
+/// `chinese:2m/2`), set on it as the arbiter would before starting its clock.
+pub const CONTROL_VAR: &str = "GO_ARBITER_CONTROL";
 
 /// `GO_ARBITER_OPEN`'s game, read on its own thread while the window opens (the platform's start
 /// takes longer than any record), with `GO_ARBITER_RULES`'s rules if given.
@@ -100,7 +107,16 @@ fn first_workstation(settings: Settings, wall: Duration, opening: Option<Opening
     // The reader never panics (ARCHITECTURE.md); were its thread lost, the window opens empty.
     match opening.and_then(|reading| reading.join().ok()) {
         None => Workstation::new(settings, wall),
-        Some(Ok(game)) => Workstation::with_game(settings, wall, game),
+        Some(Ok(game)) => {
+            let mut ws = Workstation::with_game(settings, wall, game);
+            if let (Ok(control), Some(id)) = (std::env::var(CONTROL_VAR), ws.selected) {
+                if let Some(live) = ws.current() {
+                    live.table.apply(Command::SetControl(control), Duration::ZERO);
+                }
+                ws.sync(id);
+            }
+            ws
+        }
         Some(Err(e)) => {
             let mut ws = Workstation::new(settings, wall);
             ws.notify(Msg::NotOpenedAtStart(&e).text(ws.lang()), true);
@@ -155,6 +171,7 @@ pub fn run_window_with(session: Option<PathBuf>) -> Result<(), eframe::Error> {
                 after_first_frame: Some(AfterFirstFrame { session }),
                 started,
                 timed: started.is_some(),
+                clock_start_told: false,
             }))
         }),
     )
@@ -189,6 +206,30 @@ struct Window {
     started: Option<Instant>,
     /// `GO_ARBITER_TIMING=1`: each frame drawn is reported.
     timed: bool,
+    /// Whether the selected table's clock start was reported (`GO_ARBITER_TIMING=1`).
+    clock_start_told: bool,
+}
+
+impl Window {
+    /// Prints, once, the wall time (Unix seconds) at which the selected table's clock started: the
+    /// instant its calls are scheduled from, for packaging/measure-caller.sh.
+    fn tell_clock_start(&mut self) {
+        let ws = &self.shell.ws;
+        let Some(live) = ws.selected.and_then(|id| ws.live(id)) else {
+            return;
+        };
+        let Some(start) = live.table.clock.events().iter().find_map(|e| match e.kind {
+            crate::clock::EventKind::Start { .. } => Some(e.at),
+            _ => None,
+        }) else {
+            return;
+        };
+        let (wall, since) = (wall_clock(), self.origin.elapsed());
+        let at = live.instant_of(start);
+        let started = wall.as_secs_f64() - since.as_secs_f64() + at.as_secs_f64();
+        eprintln!("clock started at unix {started:.6} ({})", live.table.clock.control());
+        self.clock_start_told = true;
+    }
 }
 
 /// What starts only once the first frame is on screen, so that nothing competes with it for the
@@ -226,6 +267,9 @@ impl eframe::App for Window {
         }
         if ui.ctx().will_discard() {
             return;
+        }
+        if self.timed && !self.clock_start_told {
+            self.tell_clock_start();
         }
         if let Some(started) = self.started.take() {
             eprintln!("first frame: {:.1} ms", started.elapsed().as_secs_f64() * 1000.0);
@@ -355,17 +399,20 @@ impl Shell {
         for command in commands {
             self.ws.apply(command, now);
         }
-        self.voice_calls();
+        self.voice_calls(now);
         let sound_wait = self.sound.as_ref().and_then(|(s, _)| s.next_repaint());
         if let Some(wait) = self.ws.next_repaint(now).into_iter().chain(sound_wait).min() {
             ui.ctx().request_repaint_after(wait);
         }
     }
 
-    /// The selected table's calls go to the sound, heard at their instants; the other tables'
-    /// calls stay captions in the sidebar's table (one voice in the room). Switching tables
-    /// silences what was queued.
-    fn voice_calls(&mut self) {
+    /// The selected table's calls go to the sound ahead of their instants (the next
+    /// `sound::PLAN_AHEAD` of its schedule, planned again each frame: a press, a pause, a
+    /// correction replace the plan, and what no longer falls due is dropped on its sample); the
+    /// calls asked for (minutes left, a re-read) are said at once. The other tables' calls stay
+    /// captions in the sidebar's table (one voice in the room). Switching tables silences what
+    /// was queued.
+    fn voice_calls(&mut self, now: Duration) {
         let selected = self.ws.selected;
         if let Some((sound, _)) = &mut self.sound {
             if self.voiced != selected {
@@ -380,14 +427,23 @@ impl Shell {
         }
         self.voiced = selected;
         for live in &mut self.ws.live {
-            let calls = live.table.take_announcements();
+            live.table.take_announcements();
+            let asked = live.table.take_asked();
             if Some(live.id) != selected {
                 continue;
             }
-            if let Some((sound, origin)) = &mut self.sound {
-                for call in &calls {
-                    let _caption = sound.play(call, *origin + live.instant_of(call.at));
-                }
+            let Some((sound, origin)) = &mut self.sound else {
+                continue;
+            };
+            let at = live.now(now);
+            let upcoming = live.table.upcoming(at, sound::PLAN_AHEAD);
+            let calls: Vec<(u64, &caller::Announcement, Instant)> = upcoming
+                .iter()
+                .map(|call| (sound::call_key(live.id, call), call, *origin + live.instant_of(call.at)))
+                .collect();
+            sound.plan(*origin + now, &calls);
+            for call in &asked {
+                let _caption = sound.play(call, *origin + live.instant_of(call.at));
             }
         }
     }
@@ -594,6 +650,8 @@ fn windows(ctx: &egui::Context, ws: &mut Workstation) -> Vec<WsCommand> {
 mod table_harness;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_caller;
 #[cfg(test)]
 mod tests_claims;
 #[cfg(test)]

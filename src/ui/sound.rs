@@ -17,6 +17,20 @@ use super::i18n_errors::{pack_error, silence};
 /// How often the window looks again while the output is still being opened.
 pub const STARTING_POLL: Duration = Duration::from_millis(250);
 
+/// How far ahead the selected table's calls are handed to the audio thread: more than the
+/// second between two frames of a running clock, so each call is on the timeline well before its
+/// device buffer is filled.
+pub const PLAN_AHEAD: Duration = Duration::from_secs(3);
+
+/// The name of a call across plans: its table, side, instant on the table's timeline and clip
+/// (the same call planned again keeps its place; a call moved by a pause is another call).
+pub fn call_key(table: crate::session::TableId, call: &Announcement) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::hash::DefaultHasher::new();
+    (table, call.player, call.at, call.clip).hash(&mut hasher);
+    hasher.finish().max(1)
+}
+
 /// The folder name of a language's pack.
 fn folder(lang: Lang) -> &'static str {
     match lang {
@@ -88,6 +102,8 @@ pub struct Sound {
     /// What is wrong with the voice pack (missing clips, no pack), for the notice.
     pack_problem: Option<PackProblem>,
     repaint: Option<egui::Context>,
+    /// The keys of the last plan handed to the engine.
+    planned: Option<Vec<u64>>,
 }
 
 impl std::fmt::Debug for Sound {
@@ -120,6 +136,7 @@ impl Sound {
             loading: None,
             pack_problem: None,
             repaint,
+            planned: None,
         };
         sound.set_volume(volume);
         sound.load(voice);
@@ -198,6 +215,7 @@ impl Sound {
                 self.pack_problem =
                     (problems > 0).then(|| PackProblem::ClipsMissing(pack.language.to_string(), problems));
                 self.engine.set_pack(Arc::new(pack));
+                self.planned = None;
             }
             Err(problem) => self.pack_problem = Some(problem),
         }
@@ -210,9 +228,30 @@ impl Sound {
         self.engine.announce(announcement.clip, due)
     }
 
+    /// Hands the calls due after `from` to the audio thread ahead of their instants (`key`, the
+    /// announcement, the instant it is heard), replacing the last plan; sent only when the calls
+    /// differ from the last plan's (a press, a pause, a correction, the window moving on).
+    pub fn plan(&mut self, from: Instant, calls: &[(u64, &Announcement, Instant)]) {
+        self.poll();
+        let keys: Vec<u64> = calls.iter().map(|(key, _, _)| *key).collect();
+        if self.planned.as_ref() == Some(&keys) {
+            return;
+        }
+        let clips: Vec<(u64, &str, Instant)> = calls.iter().map(|(key, a, due)| (*key, a.clip, *due)).collect();
+        if self.engine.plan(from, &clips) {
+            self.planned = Some(keys);
+        }
+    }
+
     /// Silences what plays and drops what is queued (a table switched away from, say).
-    pub fn stop(&self) {
+    pub fn stop(&mut self) {
+        self.planned = None;
         self.engine.stop();
+    }
+
+    /// The clips that began playing since the last call (for measurement and tests).
+    pub fn take_onsets(&self) -> Vec<crate::audio::Onset> {
+        self.engine.take_onsets()
     }
 
     /// What is wrong with the voice pack, if anything.

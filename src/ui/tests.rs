@@ -226,8 +226,8 @@ fn the_mouse_presses_too_and_a_timeout_stops_the_clock_and_the_repaints() {
     harness.state_mut().now = Duration::from_millis(62_500);
     harness.run();
     assert_eq!(harness.state().table.clock.phase(), Phase::Flagged);
-    harness.get_by_label("White ran out of time at 1:02: the arbiter must rule (Art. 22.5)");
-    harness.get_by_label("White: Time is up");
+    harness.get_by_label("White ran out of time, having used 1:00: the arbiter must rule (Art. 22.5)");
+    harness.get_by_label("White: 10");
     assert_eq!(
         repaint_delay(&harness),
         Duration::MAX,

@@ -115,14 +115,14 @@ fn art_12_3_a_table_of_an_event_with_a_30s_script_calls_the_events_seconds() {
         (595, None),
         (596, Some("6")),
         (599, Some("9")),
-        (600, Some("Time is up")),
+        (600, Some("10")),
     ];
     for (at_second, said) in calls {
         at(&mut h, secs(at_second));
         assert_eq!(caption(&h, Lang::En).as_deref(), said, "at {at_second} s");
     }
     // The caption is on the table's screen.
-    h.get_by_label("Black: Time is up");
+    h.get_by_label("Black: 10");
     assert_eq!(ws(&h).live(SECOND).map(|l| l.table.clock.phase()), Some(Phase::Flagged));
 }
 

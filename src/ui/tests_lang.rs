@@ -704,7 +704,7 @@ fn clock_refusals_and_timeouts_are_shown_in_chinese() {
     shown(&harness, "轮到黑方，不是白方");
     harness.state_mut().now = secs(61);
     harness.run();
-    harness.get_by_label_contains("黑方在");
+    harness.get_by_label_contains("黑方用时1:00");
     let message = harness.state().table.message.clone().unwrap_or_default();
     assert!(message.ends_with("超时：须由裁判裁决（第22.5条）"), "{message}");
     assert!(

@@ -577,7 +577,7 @@ fn an_untaken_table_keeps_only_the_last_calls() {
     }
     let calls = table.take_announcements();
     assert_eq!(calls.len(), app::PENDING_CALLS);
-    assert_eq!(calls.last().map(|a| a.clip), Some("time_up"));
+    assert_eq!(calls.last().map(|a| a.clip), Some("count_10"));
 }
 
 #[test]

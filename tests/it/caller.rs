@@ -81,7 +81,6 @@ fn the_whole_chinese_script_for_three_reserved_minutes_in_both_languages() {
         (178, "8", "8"),
         (179, "9", "9"),
         (180, "10", "10"),
-        (180, "超时", "Time is up"),
     ];
     assert_eq!(said, expected);
     assert!(calls.iter().all(|c| c.offset.subsec_nanos() == 0));
@@ -94,7 +93,7 @@ fn entering_chinese_byo_yomi_is_announced_when_free_main_time_runs_out() {
         &calls[..3],
         &[(480.0, "byoyomi_start"), (510.0, "sec_30"), (520.0, "sec_40")]
     );
-    assert_eq!(calls.last(), Some(&(600.0, "time_up")));
+    assert_eq!(calls.last(), Some(&(600.0, "count_10")));
 }
 
 #[test]
@@ -113,13 +112,14 @@ fn a_move_at_59_9_seconds_hears_no_minute_one_at_60_hears_it() {
 }
 
 #[test]
-fn the_final_minute_count() {
+fn art_12_3_the_final_minute_count_ends_on_ten_the_last_call() {
+    // 2002 Art. 12.3: "1、2、3、4、5、6、7、8、9、10。裁判员读出“10”而棋手同时落子或尚未落子，均应判为已使用1分钟。"
+    // "10" is the decisive call: nothing is said after it (the window says the timeout on screen).
     let calls = script_of("chinese:1m/1", &Script::default());
     let counts: Vec<(f64, &str)> = (1..=10).map(|n| (50.0 + f64::from(n), clip_id_count(n))).collect();
     assert_eq!(&calls[..3], &[(30.0, "sec_30"), (40.0, "sec_40"), (50.0, "sec_50")]);
     assert_eq!(&calls[3..13], &counts[..]);
-    assert_eq!(calls[13], (60.0, "time_up"));
-    assert_eq!(calls.len(), 14);
+    assert_eq!(calls.len(), 13, "{calls:?}");
 }
 
 fn clip_id_count(n: u32) -> &'static str {
@@ -295,7 +295,6 @@ fn rereading_from_a_miscalled_point() {
             (secs(65.0), "count_8"),
             (secs(66.0), "count_9"),
             (secs(67.0), "count_10"),
-            (secs(67.0), "time_up")
         ]
     );
 }
@@ -405,7 +404,6 @@ fn preview_example_one_reserved_minute() {
     for n in 1..=10 {
         expected.push((50.0 + f64::from(n), "B".into(), format!("count_{n}"), n.to_string()));
     }
-    expected.push((60.0, "B".into(), "time_up".into(), "超时".into()));
     assert_eq!(calls, expected);
     let text = preview(&["--control", "chinese:1m/1", "--moves", "65", "--lang", "en"]);
     assert!(
@@ -465,7 +463,6 @@ fn art_12_3_each_fast_preset_calls_a_whole_period_and_the_last_period() {
             clip_ids().into_iter().find(|id| *id == format!("count_{n}")).unwrap(),
         )
     }));
-    expected.push((60, "time_up"));
     assert_eq!(&thirty[thirty.len() - expected.len()..], &expected[..]);
     // The free main time ran out at 0 s into byo-yomi: main 1m - 2 x 30 s = 0, so no "begins".
     assert_eq!(thirty.len(), expected.len(), "{thirty:?}");
@@ -488,8 +485,7 @@ fn art_12_3_each_fast_preset_calls_a_whole_period_and_the_last_period() {
     assert_eq!(last[0], (110, "sec_10"));
     assert_eq!(last[1], (111, "count_1"));
     assert_eq!(last[10], (120, "count_10"));
-    assert_eq!(last[11], (120, "time_up"));
-    assert_eq!(last.len(), 12);
+    assert_eq!(last.len(), 11);
 
     // 10 s: 5, 8, "10 seconds", periods left; the last period counted whole: 1 at 1 s .. 10.
     let ten = fast_calls("chinese:1m/2x10s", "fast-10s", Wording::Text2002);
@@ -504,8 +500,8 @@ fn art_12_3_each_fast_preset_calls_a_whole_period_and_the_last_period() {
             (51, "count_1"),
         ]
     );
-    assert_eq!(&ten[ten.len() - 2..], &[(60, "count_10"), (60, "time_up")]);
-    assert_eq!(ten.len(), 6 + 9 + 1);
+    assert_eq!(ten.last(), Some(&(60, "count_10")));
+    assert_eq!(ten.len(), 6 + 9);
 
     // The rules' own 60 s preset is the default script.
     assert_eq!(ChineseScript::preset("rules-60s"), Some(ChineseScript::default()));
@@ -540,7 +536,6 @@ fn art_12_3_a_script_is_used_for_its_own_period_only() {
             (58, "count_8"),
             (59, "count_9"),
             (60, "count_10"),
-            (60, "time_up"),
         ]
     );
     let sixty = control("chinese:3m/3");
@@ -656,11 +651,11 @@ fn old_art_12_2_the_older_text_says_one_minute_minutes_left_and_ten_lost_on_time
     assert_eq!(&said[said.len() - 2..], &[(179, "9"), (180, "10，超时判负")]);
     assert!(!old.iter().any(|(_, c)| *c == "time_up" || *c == "count_10"), "{old:?}");
     assert_eq!(clip_text("old_last_call", Lang::En), Some("Ten: lost on time"));
-    // The 2002 text in the same place: "1分", "还剩1分", "10" then "超时".
+    // The 2002 text in the same place: "1分", "还剩1分", and "10" the last call.
     let new = fast_calls("chinese:3m/2", "rules-60s", Wording::Text2002);
     let said: Vec<&str> = new.iter().map(|(_, c)| clip_text(c, Lang::Zh).unwrap()).collect();
     assert_eq!(&said[6..8], &["1分", "还剩1分"]);
-    assert_eq!(&said[said.len() - 2..], &["10", "超时"]);
+    assert_eq!(&said[said.len() - 2..], &["9", "10"]);
     // Asked how many minutes are left (old Art. 16.1), the older text's words.
     let mut clock = Clock::new(control("chinese:5m/3"));
     clock.start(Duration::ZERO, Black).unwrap();

@@ -4,6 +4,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)] // tests may fail loudly
 
 mod audio;
+mod audio_plan;
 mod board;
 mod caller;
 mod cli;
