@@ -140,6 +140,7 @@ fn session(games: &[Game], idle: bool) -> Result<Session, Failure> {
         time_control: CONTROL.into(),
         lateness_limit: Duration::from_secs(900),
         script: String::new(),
+        pairing_file: None,
     };
     let mut session = Session::new(event.clone());
     let wall = wall_text(SystemTime::now().duration_since(SystemTime::UNIX_EPOCH)?);
@@ -158,6 +159,7 @@ fn session(games: &[Game], idle: bool) -> Result<Session, Failure> {
                 name: format!("{} {}", SURNAMES[n % SURNAMES.len()], GIVEN[(n * 7) % GIVEN.len()]),
                 rank: rank(r),
                 club: CLUBS[n % CLUBS.len()].into(),
+                registration: Default::default(),
             });
         }
     }

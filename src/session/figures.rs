@@ -64,6 +64,7 @@ pub fn session(tables: u32, moves: u32) -> Result<Session, FiguresError> {
         time_control: "chinese:60m/5".into(),
         lateness_limit: Duration::from_secs(900),
         script: String::new(),
+        pairing_file: None,
     };
     let mut session = Session::new(event.clone());
     let org = Stamp::new("08:00", "Organiser", Role::Organiser);
@@ -75,6 +76,7 @@ pub fn session(tables: u32, moves: u32) -> Result<Session, FiguresError> {
             name: format!("Player {id}"),
             rank: Rank::Kyu(5),
             club: "Club".into(),
+            registration: Default::default(),
         };
         session.apply(&org, &Change::Player(player))?;
     }

@@ -12,7 +12,7 @@ use crate::clock::{LatenessRule, TimeControl};
 use crate::ledger::Edition;
 use crate::rules::{Counting, Preset};
 use crate::scoring::Quarters;
-use crate::session::Event;
+use crate::session::{Event, PairingFile};
 
 use super::dialogs::{minutes_or_duration, written};
 use super::i18n::{self, Lang, Msg, Text};
@@ -45,6 +45,8 @@ pub struct EventForm {
     /// The script of Chinese byo-yomi (`30s: 10,20,25,28 / 10,20 +10`, a preset's name, or empty
     /// for the rules' script of the control's period).
     pub script: String,
+    /// Not on the form: the imported pairing file, kept as it is.
+    pub pairing_file: Option<PairingFile>,
 }
 
 /// Each field that can be refused, read, or what is wrong with it in the window's language.
@@ -70,6 +72,7 @@ impl EventForm {
             control: event.time_control.clone(),
             lateness: lateness_text(event.lateness_limit),
             script: event.script.clone(),
+            pairing_file: event.pairing_file.clone(),
         }
     }
 
@@ -155,6 +158,7 @@ impl EventForm {
             time_control: reading.control.ok()?.to_string(),
             lateness_limit: reading.lateness.ok()?,
             script: reading.script.ok()?,
+            pairing_file: self.pairing_file.clone(),
         })
     }
 

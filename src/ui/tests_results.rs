@@ -202,6 +202,7 @@ fn player(id: u32, name: &str, rank: &str) -> Change {
         name: name.to_string(),
         rank: rank.parse().unwrap_or_else(|e| panic!("{e}")),
         club: "Club".to_string(),
+        registration: Default::default(),
     })
 }
 
@@ -237,6 +238,7 @@ fn session() -> Session {
         time_control: "chinese:60m/5".to_string(),
         lateness_limit: Duration::from_secs(900),
         script: String::new(),
+        pairing_file: None,
     };
     let mut s = Session::new(event.clone());
     apply(&mut s, &stamp(), Change::Event(event));

@@ -242,6 +242,7 @@ pub fn new_event(date: &str, lang: Lang) -> Event {
         time_control: DEFAULT_CONTROL.to_string(),
         lateness_limit: LATENESS_LIMIT,
         script: String::new(),
+        pairing_file: None,
     }
 }
 
@@ -561,7 +562,13 @@ impl Workstation {
                     return;
                 }
                 let id = PlayerId(self.session.players.iter().map(|p| p.id.0).max().unwrap_or(0) + 1);
-                self.record(Role::Organiser, None, Change::Player(Player { id, name, rank, club }));
+                self.record(Role::Organiser, None, Change::Player(Player {
+                        id,
+                        name,
+                        rank,
+                        club,
+                        registration: Default::default(),
+                    }));
             }
             WsCommand::NewRound { date } => {
                 let number = self.session.rounds.iter().map(|r| r.number).max().unwrap_or(0) + 1;
@@ -788,6 +795,7 @@ impl Workstation {
             name: name.to_string(),
             rank,
             club: String::new(),
+            registration: Default::default(),
         };
         self.record(Role::Organiser, None, Change::Player(player)).then_some(id)
     }

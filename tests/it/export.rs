@@ -32,6 +32,7 @@ fn session(players: &[(&str, &str, &str)], rounds: u32) -> Session {
             name: name.to_string(),
             rank: rank.parse().unwrap(),
             club: club.to_string(),
+            registration: Default::default(),
         };
         s.apply(&stamp(), &Change::Player(player)).unwrap();
     }

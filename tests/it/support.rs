@@ -76,5 +76,6 @@ pub fn event() -> Event {
         time_control: "chinese:60m/5".to_string(),
         lateness_limit: std::time::Duration::from_secs(15 * 60),
         script: String::new(),
+        pairing_file: None,
     }
 }
