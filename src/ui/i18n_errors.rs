@@ -448,6 +448,7 @@ pub fn session_error(e: &SessionError, lang: Lang) -> String {
             format!("赛事设置：读秒细则“{text}”不能采用：{}", script_error(why, lang))
         }
         SessionError::Chain(e) => format!("变更记录：{}", chain_error(e, lang)),
+        SessionError::PairingAfterStart(t) => format!("{}的对局已开始或已有结果：棋手不能再改", id(t)),
     }
 }
 
@@ -563,6 +564,25 @@ pub fn export_error(e: &ExportError, lang: Lang) -> String {
         ExportError::Io { path, message } => format!("无法写入{path}：{message}"),
         ExportError::Load(message) => format!("无法读取赛事：{message}"),
         ExportError::Image(message) => format!("无法生成PNG：{message}"),
+        ExportError::Xml { line, message } => format!("第{line}行：OpenGotha文件不是有效的XML：{message}"),
+        ExportError::NoPairingFile => "本赛事不是从OpenGotha文件导入的：没有可写入结果的文件".to_string(),
+        ExportError::WouldOverwriteOriginal(path) => {
+            format!("{path}是编排者的原文件：结果只写入副本，不写入原文件")
+        }
+        ExportError::PairingMismatch { tables } => {
+            let list: Vec<String> = tables.iter().map(|t| table_id(*t, lang)).collect();
+            format!(
+                "OpenGotha文件中这些已确认的台次对阵不同（棋手或黑白不同）：{}",
+                list.join("、")
+            )
+        }
+        ExportError::MissingAgaIds(names) => format!("AGA成绩须每位棋手都有AGA编号；缺少：{}", names.join("、")),
+        ExportError::MissingRomanised(names) => {
+            format!(
+                "EGF文件用ISO-8859-15编码：这些棋手须有拉丁字母姓名（CSV导入的romanised列）：{}",
+                names.join("、")
+            )
+        }
     }
 }
 

@@ -562,13 +562,17 @@ impl Workstation {
                     return;
                 }
                 let id = PlayerId(self.session.players.iter().map(|p| p.id.0).max().unwrap_or(0) + 1);
-                self.record(Role::Organiser, None, Change::Player(Player {
+                self.record(
+                    Role::Organiser,
+                    None,
+                    Change::Player(Player {
                         id,
                         name,
                         rank,
                         club,
                         registration: Default::default(),
-                    }));
+                    }),
+                );
             }
             WsCommand::NewRound { date } => {
                 let number = self.session.rounds.iter().map(|r| r.number).max().unwrap_or(0) + 1;
