@@ -5,11 +5,14 @@
 //! - [`csv`]: results per round as CSV.
 //! - [`standings`]: standings by Art. 27 (round robin and Swiss), as a text table and CSV.
 //! - [`egf`]: the EGF tournament table (.h9 style).
-//! - [`opengotha`]: an OpenGotha tournament XML file with the players and results.
+//! - [`opengotha`]: an OpenGotha tournament XML file with the players and results, and the
+//!   results written into a copy of the organiser's own file.
+//! - [`aga`]: the AGA's results format (every player with an AGA id).
 //! - [`png`]: the final position with dead stones and territory marked.
 //! - [`slip`]: the result slip (players, result, penalties, confirmations) as a PNG.
 //! - [`command`]: the `export` command's targets and dispatch.
 
+pub mod aga;
 pub mod command;
 pub mod csv;
 pub mod egf;

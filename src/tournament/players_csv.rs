@@ -131,7 +131,8 @@ pub struct CsvReport {
 }
 
 /// The changes that bring the file's players into `session`: a player of the same name is
-/// updated (rank, club, and the registration's fields the file gives), any other added.
+/// updated (rank, and the club and registration fields the file gives: an empty or absent one
+/// keeps the player's), any other added.
 pub fn plan(session: &Session, players: &[CsvPlayer]) -> (Vec<Change>, CsvReport) {
     let mut changes = Vec::new();
     let mut report = CsvReport::default();
@@ -165,7 +166,7 @@ pub fn plan(session: &Session, players: &[CsvPlayer]) -> (Vec<Change>, CsvReport
             id,
             name: p.name.clone(),
             rank: p.rank,
-            club: p.club.clone(),
+            club: keep(&p.club, old.as_ref().map_or("", |o| o.club.as_str())),
             registration,
         };
         if old.as_ref() == Some(&new) {

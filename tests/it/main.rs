@@ -9,6 +9,7 @@ mod caller;
 mod cli;
 mod clock;
 mod dead;
+mod egf_real;
 mod export;
 mod game;
 mod ledger;
