@@ -45,6 +45,7 @@ pub mod settings;
 pub mod sidebar_view;
 pub mod sound;
 pub mod stone_sprites;
+pub mod tournament_view;
 pub mod workstation;
 
 use std::path::PathBuf;
@@ -309,6 +310,7 @@ impl Shell {
             });
         commands.extend(windows(ui.ctx(), &mut self.ws));
         commands.extend(event_view::window(ui.ctx(), &mut self.event_form, lang));
+        commands.extend(tournament_view::windows(ui.ctx(), &self.ws));
         if self.settings_open {
             let mut open = true;
             let mut settings = self.ws.settings.clone();
@@ -401,6 +403,10 @@ impl Shell {
                     (FileAction::SaveAs, Text::SaveSessionAs),
                     (FileAction::Import, Text::ImportSgf),
                     (FileAction::Export, Text::ExportTableSgf),
+                    (FileAction::ImportOpenGotha, Text::ImportOpenGotha),
+                    (FileAction::ImportPlayersCsv, Text::ImportPlayersCsv),
+                    (FileAction::ExportOpenGothaCopy, Text::ExportOpenGothaCopy),
+                    (FileAction::ExportAga, Text::ExportAga),
                 ] {
                     let request = self.ws.request(action);
                     if ui
@@ -608,6 +614,8 @@ mod tests_results;
 mod tests_rulings;
 #[cfg(test)]
 mod tests_table;
+#[cfg(test)]
+mod tests_tournament_io;
 #[cfg(test)]
 mod tests_workstation;
 #[cfg(test)]

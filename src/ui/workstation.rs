@@ -30,6 +30,9 @@ use super::i18n::{self, Lang, Msg, Text};
 use super::settings::Settings;
 use super::sidebar_view::SidebarDrafts;
 
+mod tournament_io;
+pub use tournament_io::{AskRound, TournamentCommand, TournamentIo};
+
 /// Where the session lives.
 pub enum Place {
     /// Not saved yet: changes stay in memory until "Save as".
@@ -202,6 +205,8 @@ pub enum WsCommand {
     SaveFirst(SaveFirstAnswer),
     /// The event's settings replaced (the Event window's OK).
     EditEvent(Box<Event>),
+    /// The organiser's files: the round to import, its report closed.
+    Tournament(TournamentCommand),
 }
 
 /// A session with its tables live.
@@ -219,6 +224,8 @@ pub struct Workstation {
     /// A session file that did not read, with a good backup to offer.
     pub offer_backup: Option<PathBuf>,
     pub files: Files,
+    /// The OpenGotha round asked and the last import's report.
+    pub tournament: TournamentIo,
     /// A replacement of the unsaved session held for the arbiter's answer ("Save first?").
     pub replacing: Option<Replacing>,
     /// The sidebar's text being typed.
@@ -374,6 +381,7 @@ impl Workstation {
             recovery: None,
             offer_backup: None,
             files: Files::default(),
+            tournament: TournamentIo::default(),
             replacing: None,
             sidebar: SidebarDrafts::default(),
             now: Duration::ZERO,
@@ -619,6 +627,7 @@ impl Workstation {
             WsCommand::DeclineBackup => self.offer_backup = None,
             WsCommand::SaveFirst(answer) => self.answer_save_first(answer),
             WsCommand::EditEvent(event) => self.edit_event(*event),
+            WsCommand::Tournament(c) => self.tournament_command(c),
         }
     }
 
@@ -1031,6 +1040,9 @@ impl Workstation {
                     self.notify(Msg::SnapshotFailed(&path, &e).text(self.lang()), true);
                 }
             }
+            done @ (Done::TournamentRead { .. } | Done::PlayersRead { .. } | Done::TournamentWritten { .. }) => {
+                self.tournament_done(done)
+            }
             Done::NoDialog(request) => {
                 self.notify(Msg::NoDialog.text(self.lang()), true);
                 self.files.typed = Some((request, String::new()));
@@ -1062,6 +1074,10 @@ impl Workstation {
                     name: format!("round{}-table{}.sgf", id.round, id.table),
                 }
             }
+            FileAction::ImportOpenGotha
+            | FileAction::ImportPlayersCsv
+            | FileAction::ExportOpenGothaCopy
+            | FileAction::ExportAga => return self.tournament_request(kind),
         })
     }
 }
@@ -1074,6 +1090,10 @@ pub enum FileAction {
     SaveAs,
     Import,
     Export,
+    ImportOpenGotha,
+    ImportPlayersCsv,
+    ExportOpenGothaCopy,
+    ExportAga,
 }
 
 /// The session changes that bring `stored` to the live `table`, with who makes each.
