@@ -54,7 +54,7 @@ pub struct Event {
     /// The organiser's pairing file the players and tables were imported from (OpenGotha), where
     /// the results go back to (a copy of it); none when nothing was imported.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub pairing_file: Option<PairingFile>,
+    pub pairing_file: Option<Box<PairingFile>>,
 }
 
 /// The organiser's OpenGotha file as it was when last imported: its path and SHA-256 (hex).
@@ -145,8 +145,9 @@ pub struct Player {
     pub club: String,
     /// What the pairing program and the federations know of the player; empty for a player
     /// typed at the workstation (and in every file written before imports).
-    #[serde(default, skip_serializing_if = "Registration::is_empty")]
-    pub registration: Registration,
+    /// Boxed: most players have none, and a `Change` stays small.
+    #[serde(default, skip_serializing_if = "unregistered")]
+    pub registration: Box<Registration>,
 }
 
 /// A player's registration: country, federation ids, romanised name, and how OpenGotha names the
@@ -179,6 +180,12 @@ impl Registration {
     pub fn is_empty(&self) -> bool {
         *self == Registration::default()
     }
+}
+
+/// Serde's test for leaving a player's registration out of the file.
+#[allow(clippy::borrowed_box)] // serde hands the field as it is
+fn unregistered(r: &Box<Registration>) -> bool {
+    r.is_empty()
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

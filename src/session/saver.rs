@@ -10,7 +10,11 @@ use super::ops::{Change, SessionError};
 use super::store::{Store, StoreError};
 
 enum Request {
-    Append { seq: u64, stamp: Stamp, change: Change },
+    Append {
+        seq: u64,
+        stamp: Stamp,
+        change: Box<Change>,
+    },
     Snapshot(Box<Session>),
     Close(Box<Session>),
 }
@@ -57,7 +61,7 @@ impl Saver {
         self.send(Request::Append {
             seq,
             stamp: stamp.clone(),
-            change: change.clone(),
+            change: Box::new(change.clone()),
         });
         Ok(())
     }

@@ -112,7 +112,7 @@ fn session_player(id: PlayerId, p: &OgPlayer) -> Player {
         name,
         rank: p.rank,
         club: p.club.clone(),
-        registration: Registration {
+        registration: Box::new(Registration {
             surname: p.name.clone(),
             first_name: p.first_name.clone(),
             country: p.country.clone(),
@@ -120,7 +120,7 @@ fn session_player(id: PlayerId, p: &OgPlayer) -> Player {
             aga_id: p.aga_id.clone(),
             opengotha_key: p.key.clone(),
             romanised: String::new(),
-        },
+        }),
     }
 }
 
@@ -164,9 +164,9 @@ pub fn plan(
         tables_not_in_file: Vec::new(),
         time_system: time_system.clone(),
     };
-    if session.event.pairing_file.as_ref() != Some(&source) {
+    if session.event.pairing_file.as_deref() != Some(&source) {
         let event = Event {
-            pairing_file: Some(source),
+            pairing_file: Some(Box::new(source)),
             ..session.event.clone()
         };
         changes.push(Change::Event(event));

@@ -140,7 +140,7 @@ pub fn plan(session: &Session, players: &[CsvPlayer]) -> (Vec<Change>, CsvReport
     let mut next = known.iter().map(|p| p.id.0).max().unwrap_or(0) + 1;
     for p in players {
         let old = known.iter().find(|s| s.name == p.name).cloned();
-        let base = old.clone().map_or_else(Registration::default, |o| o.registration);
+        let base = old.clone().map_or_else(Registration::default, |o| *o.registration);
         let keep = |new: &str, old: &str| {
             if new.is_empty() {
                 old.to_string()
@@ -167,7 +167,7 @@ pub fn plan(session: &Session, players: &[CsvPlayer]) -> (Vec<Change>, CsvReport
             name: p.name.clone(),
             rank: p.rank,
             club: keep(&p.club, old.as_ref().map_or("", |o| o.club.as_str())),
-            registration,
+            registration: Box::new(registration),
         };
         if old.as_ref() == Some(&new) {
             continue;

@@ -46,7 +46,7 @@ pub struct EventForm {
     /// for the rules' script of the control's period).
     pub script: String,
     /// Not on the form: the imported pairing file, kept as it is.
-    pub pairing_file: Option<PairingFile>,
+    pub pairing_file: Option<Box<PairingFile>>,
 }
 
 /// Each field that can be refused, read, or what is wrong with it in the window's language.
