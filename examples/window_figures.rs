@@ -143,6 +143,7 @@ fn session(games: &[Game], idle: bool) -> Result<Session, Failure> {
         system: Default::default(),
         top_score: Default::default(),
         mcmahon_bar: None,
+        pairing_file: None,
     };
     let mut session = Session::new(event.clone());
     let wall = wall_text(SystemTime::now().duration_since(SystemTime::UNIX_EPOCH)?);
@@ -161,6 +162,7 @@ fn session(games: &[Game], idle: bool) -> Result<Session, Failure> {
                 name: format!("{} {}", SURNAMES[n % SURNAMES.len()], GIVEN[(n * 7) % GIVEN.len()]),
                 rank: rank(r),
                 club: CLUBS[n % CLUBS.len()].into(),
+                registration: Default::default(),
             });
         }
     }

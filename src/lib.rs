@@ -15,7 +15,8 @@
 //! - [`ledger`]: the penalty ledger: offences, sanctions, incidents, consequences.
 //! - [`audio`]: voice packs and the audio thread (rodio); silent with captions when there is no device.
 //! - [`session`]: the tournament day on disk: model, atomic RON store, journal, audit trail.
-//! - [`export`]: results out to the organiser's tools (SGF, CSV, standings, EGF, OpenGotha, PNG).
+//! - [`export`]: results out to the organiser's tools (SGF, CSV, standings, EGF, AGA, OpenGotha, PNG).
+//! - [`tournament`]: the organiser's files in: an OpenGotha tournament's players and a round's pairings, players from a CSV.
 //! - [`ui`]: the eframe window; the only module that imports egui.
 
 pub mod accuracy;
@@ -34,4 +35,5 @@ pub mod score;
 pub mod scoring;
 pub mod session;
 pub mod sgf;
+pub mod tournament;
 pub mod ui;

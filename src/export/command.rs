@@ -7,11 +7,11 @@ use clap::{ArgGroup, Args};
 
 use crate::session::{Session, TableId, store};
 
-use super::{ExportError, csv, egf, opengotha, png, sgf, slip, standings};
+use super::{ExportError, aga, csv, egf, opengotha, png, sgf, slip, standings};
 
-/// `export FILE.ron --csv|--sgf DIR|--png DIR|--h9|--opengotha|--standings [--as-csv]`.
+/// `export FILE.ron --csv|--sgf DIR|--png DIR|--h9|--opengotha|--opengotha-copy OUT|--aga|--standings [--as-csv]`.
 #[derive(Args, Debug, Clone)]
-#[command(group(ArgGroup::new("what").required(true).args(["csv", "sgf", "png", "h9", "opengotha", "standings"]).multiple(false)))]
+#[command(group(ArgGroup::new("what").required(true).args(["csv", "sgf", "png", "h9", "opengotha", "opengotha_copy", "aga", "standings"]).multiple(false)))]
 pub struct ExportArgs {
     /// The session file.
     pub file: PathBuf,
@@ -30,6 +30,13 @@ pub struct ExportArgs {
     /// An OpenGotha tournament file (XML), on standard output.
     #[arg(long)]
     pub opengotha: bool,
+    /// The organiser's OpenGotha file (the one imported) copied to OUT with the session's confirmed
+    /// results; the original is never written. Prints what went in.
+    #[arg(long = "opengotha-copy", value_name = "OUT")]
+    pub opengotha_copy: Option<PathBuf>,
+    /// The AGA results format, on standard output (every player needs an AGA id).
+    #[arg(long)]
+    pub aga: bool,
     /// The standings by Art. 27 for the event's declared system as a text table (a team event:
     /// the teams' table first; with --as-csv: the players as CSV), on standard output.
     #[arg(long)]
@@ -47,6 +54,8 @@ pub enum Target {
     Png(PathBuf),
     H9,
     OpenGotha,
+    OpenGothaCopy(PathBuf),
+    Aga,
     Standings { csv: bool },
 }
 
@@ -60,6 +69,10 @@ impl ExportArgs {
             Target::H9
         } else if self.opengotha {
             Target::OpenGotha
+        } else if let Some(out) = &self.opengotha_copy {
+            Target::OpenGothaCopy(out.clone())
+        } else if self.aga {
+            Target::Aga
         } else if self.standings {
             Target::Standings { csv: self.as_csv }
         } else {
@@ -85,6 +98,30 @@ pub fn export(session: &Session, target: &Target) -> Result<String, ExportError>
         Target::Csv => csv::results(session),
         Target::H9 => egf::h9(session),
         Target::OpenGotha => opengotha::xml(session),
+        Target::Aga => aga::results(session),
+        Target::OpenGothaCopy(out) => {
+            let r = opengotha::write_copy(session, out)?;
+            let list = |ids: &[TableId]| ids.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
+            let mut text = format!(
+                "{}: {} results written ({})\n",
+                out.display(),
+                r.written.len(),
+                list(&r.written)
+            );
+            if !r.not_confirmed.is_empty() {
+                text.push_str(&format!(
+                    "not confirmed, left as in the file: {}\n",
+                    list(&r.not_confirmed)
+                ));
+            }
+            if !r.not_in_file.is_empty() {
+                text.push_str(&format!("not in the file: {}\n", list(&r.not_in_file)));
+            }
+            if r.changed_since_import {
+                text.push_str("the organiser's file changed since the import: its games were checked one by one\n");
+            }
+            Ok(text)
+        }
         Target::Standings { csv } => {
             let system = standings::declared(session);
             let list = standings::standings(session, system)?;

@@ -30,6 +30,15 @@
 //!   read the same way. Not verified against the EGF's own parser: the points column, a club longer than
 //!   four characters (written whole), and `TM` (OpenGotha writes the EGF adjusted time, main time plus
 //!   the byo-yomi equivalent; this writer the main time only).
+//! - Checked against the three .h9 files OpenGotha exported (../shared/data/opengotha): the same
+//!   header lines but `CL` (the EGF class, A to D: the session does not know it, so the line is left
+//!   out), `CM[...]` here the event's time control in its written form; the same player columns.
+//! - The file is ISO-8859-15 ([`h9_latin9`]), as the EGF reads it. OpenGotha wrote its Chinese players
+//!   as "? ??"; here a name goes out as the player's romanised name (the registration's, from a CSV
+//!   import's `romanised` column), else as the name; a name that still has a character ISO-8859-15
+//!   lacks is refused: the export lists every such player (and `EV[...]`/`PC[...]` for the event's
+//!   name and venue), never a "?". No transliteration is guessed: a machine reading of a Chinese name
+//!   gets surnames wrong (仇 as a surname is Qiu, not Chou), and the rating list is about identity.
 
 use crate::board::Color;
 use crate::scoring::Reason;
@@ -39,10 +48,50 @@ use super::ExportError;
 use super::opengotha;
 use super::standings::{self, Standing};
 
-/// The .h9 text of the session, players in standings order.
+/// Whether ISO-8859-15 has every character of `text`.
+fn latin9(text: &str) -> bool {
+    !encoding_rs::ISO_8859_15.encode(text).2
+}
+
+/// The name a player goes out under: the romanised name, else the registration's surname and
+/// first name, else the session's name.
+fn written_name(session: &Session, s: &Standing) -> String {
+    let Some(p) = session.player(s.player) else {
+        return s.name.clone();
+    };
+    let r = &p.registration;
+    if !r.romanised.trim().is_empty() {
+        r.romanised.trim().to_string()
+    } else {
+        s.name.clone()
+    }
+}
+
+/// The .h9 file in ISO-8859-15, as the EGF reads it; refused, listing them, when a player's
+/// name (or the event's name or venue) has a character it lacks.
+pub fn h9_latin9(session: &Session) -> Result<Vec<u8>, ExportError> {
+    let text = h9(session)?;
+    let (bytes, _, _) = encoding_rs::ISO_8859_15.encode(&text);
+    Ok(bytes.into_owned())
+}
+
+/// The .h9 text of the session, players in standings order (refused as [`h9_latin9`] says).
 pub fn h9(session: &Session) -> Result<String, ExportError> {
-    let system = standings::declared(session);
-    let list = standings::standings(session, system)?;
+    let list = standings::standings(session, standings::declared(session))?;
+    let mut lacking: Vec<String> = Vec::new();
+    for (tag, text) in [("EV", &session.event.name), ("PC", &session.event.venue)] {
+        if !latin9(text) {
+            lacking.push(format!("{tag}[{text}]"));
+        }
+    }
+    lacking.extend(
+        list.iter()
+            .map(|s| written_name(session, s))
+            .filter(|name| !latin9(name)),
+    );
+    if !lacking.is_empty() {
+        return Err(ExportError::MissingRomanised(lacking));
+    }
     let mut out = String::new();
     out.push_str(&format!("; EV[{}]\n", session.event.name));
     out.push_str(&format!("; PC[,{}]\n", session.event.venue));
@@ -56,6 +105,7 @@ pub fn h9(session: &Session) -> Result<String, ExportError> {
     out.push_str(&format!("; KM[{}]\n", session.event.komi.points()));
     if let Ok(control) = session.event.time_control.parse::<crate::clock::TimeControl>() {
         out.push_str(&format!("; TM[{}]\n", super::sgf::main_time(&control).as_secs() / 60));
+        out.push_str(&format!("; CM[{control}]\n"));
     }
     out.push_str(";\n; Pl Name Rank Cc Club Pts Results\n");
     // By number: the rounds' display order (Change::MoveRound) is not their order of play.
@@ -63,7 +113,7 @@ pub fn h9(session: &Session) -> Result<String, ExportError> {
     rounds.sort_unstable();
     let line_of = |s: &Standing| -> String {
         let player = session.player(s.player);
-        let (country, club) = opengotha::country_and_club(player.map_or("", |p| p.club.as_str()));
+        let (country, club) = player.map_or_else(Default::default, opengotha::player_country_and_club);
         let country = if country.is_empty() { "XX".to_string() } else { country };
         let club = if club.is_empty() {
             "xxxx".to_string()
@@ -73,7 +123,7 @@ pub fn h9(session: &Session) -> Result<String, ExportError> {
         let mut line = format!(
             "{:>3} {:<24} {:>3} {} {:<6} {:>2}",
             positions(&list, s),
-            egf_name(&s.name),
+            egf_name(&written_name(session, s)),
             s.rank.to_string(),
             country,
             club,

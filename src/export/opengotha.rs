@@ -28,28 +28,28 @@
 //!   for Tournament > Import (players and games) into a tournament set up in OpenGotha.
 //!
 //! Not verified: a run of a real OpenGotha on the file (the reading above is of the source only).
+//!
+//! The results of a session imported from an OpenGotha file go back into a COPY of that file
+//! ([`results_into`], [`write_copy`]): the file is read with quick-xml's event reader and written
+//! again event by event, byte for byte, except the `result` attribute of the games the session has
+//! confirmed; players are referenced as the file references them (its keys). Only confirmed results
+//! (both players and the arbiter, Art. 16.4) are written; a table with a result not yet confirmed
+//! is listed and keeps the file's. `RESULT_BOTHWIN` (and its by-default form) is never written: the
+//! session has no such result. Both `xml` and the copy escape text through quick-xml.
+
+use std::path::Path;
+
+use quick_xml::events::attributes::Attribute;
+use quick_xml::events::{BytesDecl, BytesEnd, BytesStart, BytesText, Event};
+use quick_xml::{Reader, Writer};
 
 use crate::board::Color;
 use crate::scoring::{GameResult, Reason};
-use crate::session::{Player, Rank, Session};
+use crate::session::{Player, Rank, Session, TableId};
+use crate::tournament::opengotha::line_of;
+use crate::tournament::source::sha256_hex;
 
 use super::{ExportError, player};
-
-/// XML-escaped attribute text.
-fn esc(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            _ => out.push(c),
-        }
-    }
-    out
-}
 
 /// A name written "Surname Firstname" as (surname, first name): the last word is the first name, the
 /// words before it the surname ("van der Berg Jan" is "van der Berg", "Jan"). One word: no first name.
@@ -62,9 +62,15 @@ pub fn surname_and_first(name: &str) -> (String, String) {
     }
 }
 
-/// The name and first name OpenGotha accepts: neither empty (a missing one is `x`).
+/// The name and first name OpenGotha accepts: neither empty (a missing one is `x`); an imported
+/// player's own.
 fn names(p: &Player) -> (String, String) {
-    let (name, first) = surname_and_first(&p.name);
+    let r = &p.registration;
+    let (name, first) = if r.surname.is_empty() {
+        surname_and_first(&p.name)
+    } else {
+        (r.surname.clone(), r.first_name.clone())
+    };
     let or_x = |s: String| if s.is_empty() { "x".to_string() } else { s };
     (or_x(name), or_x(first))
 }
@@ -80,6 +86,16 @@ pub fn country_and_club(field: &str) -> (String, String) {
     }
 }
 
+/// A player's (country, club): the registration's country when there is one (the club as it
+/// is), else the "club or country" field split by [`country_and_club`].
+pub fn player_country_and_club(p: &Player) -> (String, String) {
+    if p.registration.country.is_empty() {
+        country_and_club(&p.club)
+    } else {
+        (p.registration.country.clone(), p.club.trim().to_string())
+    }
+}
+
 /// The first four characters of a club, as Java counts them (UTF-16 units): OpenGotha's limit.
 fn club_of_four(club: &str) -> String {
     let mut units = 0;
@@ -91,8 +107,12 @@ fn club_of_four(club: &str) -> String {
         .collect()
 }
 
-/// OpenGotha's key of a player: name and first name, spaces removed, upper case.
+/// OpenGotha's key of a player: the imported key, else name and first name, spaces removed,
+/// upper case.
 pub fn key(p: &Player) -> String {
+    if !p.registration.opengotha_key.is_empty() {
+        return p.registration.opengotha_key.clone();
+    }
     let (name, first) = names(p);
     format!("{name}{first}").replace(' ', "").to_uppercase()
 }
@@ -132,44 +152,246 @@ pub fn result_code(result: Option<&GameResult>) -> &'static str {
     }
 }
 
-/// The tournament file.
+fn xml_error(e: impl std::fmt::Display) -> ExportError {
+    ExportError::Xml {
+        line: 0,
+        message: e.to_string(),
+    }
+}
+
+/// An element with its attributes, escaped by quick-xml.
+fn element<'a>(name: &'a str, attributes: &[(&'a str, &'a str)]) -> BytesStart<'a> {
+    let mut e = BytesStart::new(name);
+    for &a in attributes {
+        e.push_attribute(a);
+    }
+    e
+}
+
+/// The tournament file of a session (one not imported from OpenGotha, or to start one): players and
+/// games, no parameter set.
 pub fn xml(session: &Session) -> Result<String, ExportError> {
     let rounds = session.rounds.iter().map(|r| r.number).max().unwrap_or(0) as usize;
-    let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n");
-    out.push_str(&format!(
-        "<Tournament dataVersion=\"201\" fullName=\"{}\" location=\"{}\">\n<Players>\n",
-        esc(&session.event.name),
-        esc(&session.event.venue)
-    ));
+    let mut w = Writer::new(Vec::new());
+    let nl = || Event::Text(BytesText::new("\n"));
+    w.write_event(Event::Decl(BytesDecl::new("1.0", Some("UTF-8"), Some("no"))))
+        .map_err(xml_error)?;
+    w.write_event(nl()).map_err(xml_error)?;
+    let root = element(
+        "Tournament",
+        &[
+            ("dataVersion", "201"),
+            ("fullName", &session.event.name),
+            ("location", &session.event.venue),
+        ],
+    );
+    w.write_event(Event::Start(root)).map_err(xml_error)?;
+    w.write_event(nl()).map_err(xml_error)?;
+    w.write_event(Event::Start(BytesStart::new("Players")))
+        .map_err(xml_error)?;
+    w.write_event(nl()).map_err(xml_error)?;
+    let participating = "1".repeat(rounds.max(1));
     for p in &session.players {
         let (name, first) = names(p);
-        let (country, club) = country_and_club(&p.club);
-        out.push_str(&format!(
-            "<Player name=\"{}\" firstName=\"{}\" rank=\"{}\" grade=\"{}\" rating=\"{}\" ratingOrigin=\"INI\" club=\"{}\" country=\"{}\" participating=\"{}\" registeringStatus=\"FIN\"/>\n",
-            esc(&name),
-            esc(&first),
-            grade(p.rank),
-            grade(p.rank),
-            rating(p.rank),
-            esc(&club_of_four(&club)),
-            esc(&country),
-            "1".repeat(rounds.max(1))
-        ));
+        let (country, club) = player_country_and_club(p);
+        let (grade, rating, club) = (grade(p.rank), rating(p.rank).to_string(), club_of_four(&club));
+        let mut attributes = vec![
+            ("name", name.as_str()),
+            ("firstName", first.as_str()),
+            ("rank", grade.as_str()),
+            ("grade", grade.as_str()),
+            ("rating", rating.as_str()),
+            ("ratingOrigin", "INI"),
+            ("club", club.as_str()),
+            ("country", country.as_str()),
+        ];
+        let r = &p.registration;
+        for (attribute, value) in [("egfPin", &r.egf_pin), ("agaId", &r.aga_id)] {
+            if !value.is_empty() {
+                attributes.push((attribute, value.as_str()));
+            }
+        }
+        attributes.extend([("participating", participating.as_str()), ("registeringStatus", "FIN")]);
+        w.write_event(Event::Empty(element("Player", &attributes)))
+            .map_err(xml_error)?;
+        w.write_event(nl()).map_err(xml_error)?;
     }
-    out.push_str("</Players>\n<Games>\n");
+    w.write_event(Event::End(BytesEnd::new("Players"))).map_err(xml_error)?;
+    w.write_event(nl()).map_err(xml_error)?;
+    w.write_event(Event::Start(BytesStart::new("Games")))
+        .map_err(xml_error)?;
+    w.write_event(nl()).map_err(xml_error)?;
     for (id, table) in session.tables() {
-        let black = player(session, table.black)?;
-        let white = player(session, table.white)?;
-        out.push_str(&format!(
-            "<Game roundNumber=\"{}\" tableNumber=\"{}\" blackPlayer=\"{}\" whitePlayer=\"{}\" handicap=\"{}\" knownColor=\"true\" result=\"{}\"/>\n",
-            id.round,
-            id.table,
-            esc(&key(black)),
-            esc(&key(white)),
-            table.game.handicap,
-            result_code(table.game.result.as_ref())
-        ));
+        let black = key(player(session, table.black)?);
+        let white = key(player(session, table.white)?);
+        let (round, number, handicap) = (
+            id.round.to_string(),
+            id.table.to_string(),
+            table.game.handicap.to_string(),
+        );
+        let attributes = [
+            ("roundNumber", round.as_str()),
+            ("tableNumber", number.as_str()),
+            ("blackPlayer", black.as_str()),
+            ("whitePlayer", white.as_str()),
+            ("handicap", handicap.as_str()),
+            ("knownColor", "true"),
+            ("result", result_code(table.game.result.as_ref())),
+        ];
+        w.write_event(Event::Empty(element("Game", &attributes)))
+            .map_err(xml_error)?;
+        w.write_event(nl()).map_err(xml_error)?;
     }
-    out.push_str("</Games>\n</Tournament>\n");
-    Ok(out)
+    w.write_event(Event::End(BytesEnd::new("Games"))).map_err(xml_error)?;
+    w.write_event(nl()).map_err(xml_error)?;
+    w.write_event(Event::End(BytesEnd::new("Tournament")))
+        .map_err(xml_error)?;
+    w.write_event(nl()).map_err(xml_error)?;
+    String::from_utf8(w.into_inner()).map_err(xml_error)
+}
+
+/// What went into the copy.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CopyReport {
+    /// The games whose result the copy has from the session.
+    pub written: Vec<TableId>,
+    /// Tables with a result not yet confirmed: the file's result kept.
+    pub not_confirmed: Vec<TableId>,
+    /// Tables of the session the file has no game for (not written).
+    pub not_in_file: Vec<TableId>,
+    /// The organiser's file is not the one imported (its SHA-256 differs): the pairings were
+    /// checked game by game and matched.
+    pub changed_since_import: bool,
+}
+
+/// The attribute `name` of `e`, unescaped.
+fn attribute(e: &BytesStart, name: &str) -> Option<String> {
+    e.attributes()
+        .flatten()
+        .find(|a| a.key.as_ref() == name.as_bytes())
+        .and_then(|a| a.normalized_value(quick_xml::XmlVersion::Implicit1_0).ok())
+        .map(|v| v.into_owned())
+}
+
+/// The game of `e` (round, table, black key, white key), when it reads as one.
+fn game_of(e: &BytesStart) -> Option<(TableId, String, String)> {
+    let number = |name| attribute(e, name)?.trim().parse::<u32>().ok();
+    let id = TableId {
+        round: number("roundNumber")?,
+        table: number("tableNumber")?,
+    };
+    Some((id, attribute(e, "blackPlayer")?, attribute(e, "whitePlayer")?))
+}
+
+/// The game element with `result` set to `code` (added when absent), every other attribute kept
+/// as written.
+fn with_result<'a>(e: &BytesStart<'a>, code: &'a str) -> BytesStart<'a> {
+    let mut out = BytesStart::new(String::from_utf8_lossy(e.name().as_ref()).into_owned());
+    let mut found = false;
+    for a in e.attributes().flatten() {
+        if a.key.as_ref() == b"result" {
+            out.push_attribute(("result", code));
+            found = true;
+        } else {
+            out.push_attribute(Attribute {
+                key: a.key,
+                value: a.value,
+            });
+        }
+    }
+    if !found {
+        out.push_attribute(("result", code));
+    }
+    out
+}
+
+/// The organiser's file `original` with the session's confirmed results in its games. Refused
+/// when a game the session has confirmed is paired otherwise in the file (other players, or
+/// colours swapped): the list of those tables.
+pub fn results_into(original: &str, session: &Session) -> Result<(String, CopyReport), ExportError> {
+    let mut report = CopyReport::default();
+    let mut mismatched = Vec::new();
+    let mut seen = Vec::new();
+    let mut reader = Reader::from_str(original);
+    let mut w = Writer::new(Vec::with_capacity(original.len() + 256));
+    loop {
+        let event = reader.read_event().map_err(|e| ExportError::Xml {
+            line: line_of(original, reader.error_position()),
+            message: e.to_string(),
+        })?;
+        let game = match &event {
+            Event::Empty(e) | Event::Start(e) if e.name().as_ref() == b"Game" => game_of(e),
+            Event::Eof => break,
+            _ => None,
+        };
+        let Some((id, black, white)) = game else {
+            w.write_event(event).map_err(xml_error)?;
+            continue;
+        };
+        seen.push(id);
+        let table = session.table(id);
+        let confirmed = table.filter(|t| t.game.is_confirmed());
+        if table.is_some_and(|t| t.game.result.is_some() && !t.game.is_confirmed()) {
+            report.not_confirmed.push(id);
+        }
+        let Some(t) = confirmed else {
+            w.write_event(event).map_err(xml_error)?;
+            continue;
+        };
+        let keys = (key(player(session, t.black)?), key(player(session, t.white)?));
+        if keys != (black, white) {
+            mismatched.push(id);
+            continue;
+        }
+        let code = result_code(t.game.result.as_ref());
+        let replaced = match &event {
+            Event::Empty(e) => Event::Empty(with_result(e, code)),
+            Event::Start(e) => Event::Start(with_result(e, code)),
+            _ => event.clone(),
+        };
+        w.write_event(replaced).map_err(xml_error)?;
+        report.written.push(id);
+    }
+    if !mismatched.is_empty() {
+        return Err(ExportError::PairingMismatch { tables: mismatched });
+    }
+    report.not_in_file = session
+        .tables()
+        .map(|(id, _)| id)
+        .filter(|id| !seen.contains(id))
+        .collect();
+    let text = String::from_utf8(w.into_inner()).map_err(xml_error)?;
+    Ok((text, report))
+}
+
+/// Writes the copy of the session's pairing file (the path recorded at import) with the session's
+/// results to `to` (never the original: refused when `to` is the original), through a temporary
+/// file renamed into place. A file changed since the import is not refused: its games are checked
+/// one by one ([`results_into`]) and the report says it changed.
+pub fn write_copy(session: &Session, to: &Path) -> Result<CopyReport, ExportError> {
+    let source = session.event.pairing_file.as_ref().ok_or(ExportError::NoPairingFile)?;
+    let original = Path::new(&source.path);
+    let io = |path: &Path| {
+        let path = path.display().to_string();
+        move |e: std::io::Error| ExportError::Io {
+            path,
+            message: e.to_string(),
+        }
+    };
+    let same = match (original.canonicalize(), to.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => original == to,
+    };
+    if same {
+        return Err(ExportError::WouldOverwriteOriginal(source.path.clone()));
+    }
+    let bytes = std::fs::read(original).map_err(io(original))?;
+    let text = String::from_utf8(bytes.clone()).map_err(|e| ExportError::Xml {
+        line: 0,
+        message: e.to_string(),
+    })?;
+    let (copy, mut report) = results_into(&text, session)?;
+    report.changed_since_import = sha256_hex(&bytes) != source.sha256;
+    super::write_atomically(to, copy.as_bytes())?;
+    Ok(report)
 }

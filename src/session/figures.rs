@@ -67,6 +67,7 @@ pub fn session(tables: u32, moves: u32) -> Result<Session, FiguresError> {
         system: Default::default(),
         top_score: Default::default(),
         mcmahon_bar: None,
+        pairing_file: None,
     };
     let mut session = Session::new(event.clone());
     let org = Stamp::new("08:00", "Organiser", Role::Organiser);
@@ -78,6 +79,7 @@ pub fn session(tables: u32, moves: u32) -> Result<Session, FiguresError> {
             name: format!("Player {id}"),
             rank: Rank::Kyu(5),
             club: "Club".into(),
+            registration: Default::default(),
         };
         session.apply(&org, &Change::Player(player))?;
     }

@@ -491,6 +491,7 @@ fn migrate_v1(old: SessionV1) -> Result<Session, FormatError> {
             name: p.name,
             rank,
             club: p.club,
+            registration: Default::default(),
         });
     }
     let mut session = Session {

@@ -31,8 +31,8 @@ mod tournament_ops;
 pub use audit::{AuditEntry, ChainError, Role, Stamp};
 pub use format::{FormatError, VERSION};
 pub use model::{
-    Confirmation, Event, GameSetup, Player, PlayerId, Rank, ResultOverride, Round, Session, Signer, Table, TableGame,
-    TableId, caller_script,
+    Confirmation, Event, GameSetup, PairingFile, Player, PlayerId, Rank, Registration, ResultOverride, Round, Session,
+    Signer, Table, TableGame, TableId, caller_script,
 };
 pub use ops::{Change, SessionError};
 pub use saver::Saver;

@@ -64,6 +64,17 @@ pub struct Event {
     /// The McMahon bar: every player at or above it starts with the same McMahon score.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mcmahon_bar: Option<Rank>,
+    /// The organiser's pairing file the players and tables were imported from (OpenGotha), where
+    /// the results go back to (a copy of it); none when nothing was imported.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pairing_file: Option<Box<PairingFile>>,
+}
+
+/// The organiser's OpenGotha file as it was when last imported: its path and SHA-256 (hex).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PairingFile {
+    pub path: String,
+    pub sha256: String,
 }
 
 impl Event {
@@ -145,6 +156,49 @@ pub struct Player {
     pub rank: Rank,
     /// Club or country.
     pub club: String,
+    /// What the pairing program and the federations know of the player; empty for a player
+    /// typed at the workstation (and in every file written before imports).
+    /// Boxed: most players have none, and a `Change` stays small.
+    #[serde(default, skip_serializing_if = "unregistered")]
+    pub registration: Box<Registration>,
+}
+
+/// A player's registration: country, federation ids, romanised name, and how OpenGotha names the
+/// player. Every field is optional (empty).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Registration {
+    /// The surname and first name as the pairing program has them (OpenGotha's `name`,
+    /// `firstName`); the player's `name` is "surname first name".
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub surname: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub first_name: String,
+    /// Two letters ("FR", "CN").
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub country: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub egf_pin: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub aga_id: String,
+    /// The name in Latin letters, for files in ISO-8859-15 (the EGF's .h9): "Gao Chuande".
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub romanised: String,
+    /// OpenGotha's key of the player (name and first name, spaces removed, upper case), as the
+    /// file's games name the player.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub opengotha_key: String,
+}
+
+impl Registration {
+    pub fn is_empty(&self) -> bool {
+        *self == Registration::default()
+    }
+}
+
+/// Serde's test for leaving a player's registration out of the file.
+#[allow(clippy::borrowed_box)] // serde hands the field as it is
+fn unregistered(r: &Box<Registration>) -> bool {
+    r.is_empty()
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

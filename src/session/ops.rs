@@ -110,6 +110,13 @@ pub enum Change {
         komi: Quarters,
     },
     // issue 16: a
+    /// The table's players replaced (a pairing imported again) while its game has not started:
+    /// no move, no clock event, no result, no ledger entry.
+    Pairing {
+        table: TableId,
+        black: PlayerId,
+        white: PlayerId,
+    },
     // issue 16: b
     /// A player's withdrawal recorded, or corrected (one per player; Art. 28).
     Withdraw(Withdrawal),
@@ -169,7 +176,8 @@ impl Change {
             | Change::Result { table, .. }
             | Change::Confirm { table, .. }
             | Change::Override { table, .. }
-            | Change::TakeTable { table, .. } => Some(*table),
+            | Change::TakeTable { table, .. }
+            | Change::Pairing { table, .. } => Some(*table),
         }
     }
 }
@@ -234,6 +242,8 @@ pub enum SessionError {
     NotConfirmedThere { table: TableId, from: String },
     #[error("{0}")]
     Tournament(#[from] TournamentError),
+    #[error("the game of {0} has started or has a result: its players can no longer change")]
+    PairingAfterStart(TableId),
 }
 
 fn result_text(result: &Option<GameResult>) -> String {
@@ -286,6 +296,7 @@ impl Session {
                 table.name = name.clone();
                 what
             }
+            Change::Pairing { black, white, .. } => self.pair(&mut table, id, *black, *white)?,
             _ => change_game(&mut table.game, id, stamp, change)?,
         };
         let state = audit::table_digest(&table)?;
@@ -510,6 +521,30 @@ impl Session {
         }
         Ok(())
     }
+
+    /// [`Change::Pairing`] on `table` (a copy): the players and the record's names replaced.
+    fn pair(&self, table: &mut Table, id: TableId, black: PlayerId, white: PlayerId) -> Result<String, SessionError> {
+        let name = |p: PlayerId| {
+            self.player(p)
+                .map(|p| p.name.clone())
+                .ok_or(SessionError::NoSuchPlayer(p))
+        };
+        let (black_name, white_name) = (name(black)?, name(white)?);
+        if crate::tournament::started(table) {
+            return Err(SessionError::PairingAfterStart(id));
+        }
+        let mut game = table.game.game()?;
+        let what = format!(
+            "{id} paired again: {} (B) v {} (W) -> {black_name} (B) v {white_name} (W)",
+            game.info.black, game.info.white
+        );
+        game.info.black = black_name;
+        game.info.white = white_name;
+        table.game.record = sgf::write_string(&game);
+        table.black = black;
+        table.white = white;
+        Ok(what)
+    }
 }
 
 /// Changes one game (a copy: the caller keeps it only on success) and says what changed.
@@ -663,7 +698,8 @@ fn change_game(game: &mut TableGame, id: TableId, stamp: &Stamp, change: &Change
         | Change::Withdraw(_)
         | Change::DrawLots { .. }
         | Change::Team(_)
-        | Change::TeamMatch { .. } => String::new(),
+        | Change::TeamMatch { .. }
+        | Change::Pairing { .. } => String::new(),
     })
 }
 

@@ -12,7 +12,7 @@ use crate::clock::{LatenessRule, TimeControl};
 use crate::ledger::Edition;
 use crate::rules::{Counting, Preset};
 use crate::scoring::Quarters;
-use crate::session::{Event, Rank, System, TopScore};
+use crate::session::{Event, PairingFile, Rank, System, TopScore};
 
 use super::dialogs::{minutes_or_duration, written};
 use super::i18n::{self, Lang, Msg, Text};
@@ -51,6 +51,8 @@ pub struct EventForm {
     pub top_score: TopScore,
     /// A rank ("3d") or empty (no bar).
     pub mcmahon_bar: String,
+    /// Not on the form: the imported pairing file, kept as it is.
+    pub pairing_file: Option<Box<PairingFile>>,
 }
 
 /// Each field that can be refused, read, or what is wrong with it in the window's language.
@@ -79,6 +81,7 @@ impl EventForm {
             system: event.system,
             top_score: event.top_score,
             mcmahon_bar: event.mcmahon_bar.map(|r| r.to_string()).unwrap_or_default(),
+            pairing_file: event.pairing_file.clone(),
         }
     }
 
@@ -175,6 +178,7 @@ impl EventForm {
             system: self.system,
             top_score: self.top_score,
             mcmahon_bar: self.read_bar(Lang::En).ok()?,
+            pairing_file: self.pairing_file.clone(),
         })
     }
 

@@ -139,7 +139,7 @@ fn write_item(session: &Session, round: u32, item: &Item, folder: &Path) -> Resu
         ),
         Item::H9 => (
             format!("tournament-r{round}.h9"),
-            egf::h9(&rounds_where(session, |r| r <= round))?.into_bytes(),
+            egf::h9_latin9(&rounds_where(session, |r| r <= round))?,
         ),
         Item::OpenGotha => (
             format!("tournament-r{round}.xml"),

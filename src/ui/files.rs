@@ -15,11 +15,16 @@ use std::sync::mpsc::{self, Receiver, Sender};
 use std::task::{Context, Poll, Wake, Waker};
 use std::time::{Duration, Instant};
 
+use crate::export::ExportError;
+use crate::export::opengotha::CopyReport;
 use crate::game::Game;
 use crate::session::merge::{self, MergeError};
 use crate::session::store::{self, Loaded};
 use crate::session::{Saver, Session, Store, StoreError};
 use crate::sgf::{self, SgfError};
+use crate::tournament::players_csv::CsvPlayer;
+use crate::tournament::source::SourceError;
+use crate::tournament::{OgTournament, players_csv, source};
 
 use super::i18n::{Lang, Text};
 
@@ -43,6 +48,14 @@ pub enum Request {
     RestoreBackup(PathBuf),
     /// Read another workstation's session file (read only) to merge its confirmed results.
     MergeFrom,
+    /// Read an OpenGotha tournament file (its players and pairings; the round is asked next).
+    ImportOpenGotha,
+    /// Read players from a CSV file.
+    ImportPlayersCsv,
+    /// Write a copy of the session's OpenGotha file with its confirmed results.
+    ExportOpenGothaCopy { session: Box<Session>, name: String },
+    /// Write the AGA results file of this session.
+    ExportAga(Box<Session>),
 }
 
 impl Request {
@@ -56,6 +69,10 @@ impl Request {
             Request::ExportSgf { .. } => Text::ExportSgfTo,
             Request::RestoreBackup(_) => Text::RestoreBackupOf,
             Request::MergeFrom => Text::MergeFileTitle,
+            Request::ImportOpenGotha => Text::ImportOpenGotha,
+            Request::ImportPlayersCsv => Text::ImportPlayersCsv,
+            Request::ExportOpenGothaCopy { .. } => Text::ExportOpenGothaCopy,
+            Request::ExportAga(_) => Text::ExportAga,
         }
     }
 
@@ -95,6 +112,21 @@ pub enum Done {
     MergeRead {
         path: PathBuf,
         result: Result<(Box<Session>, String), MergeError>,
+    },
+    /// An OpenGotha file read (or why not): the window asks which round.
+    TournamentRead {
+        path: PathBuf,
+        result: Result<Box<(OgTournament, crate::session::PairingFile)>, SourceError>,
+    },
+    /// Players read from a CSV file (or why not).
+    PlayersRead {
+        path: PathBuf,
+        result: Result<Vec<CsvPlayer>, SourceError>,
+    },
+    /// The OpenGotha copy (with what went in) or the AGA file (no report) written, or why not.
+    TournamentWritten {
+        path: PathBuf,
+        result: Result<Option<CopyReport>, ExportError>,
     },
     /// No dialog service: ask for a typed path.
     NoDialog(Request),
@@ -227,6 +259,15 @@ fn open_dialog(request: &Request, lang: Lang) -> DialogFuture {
         Request::Open | Request::RestoreBackup(_) | Request::MergeFrom => Box::pin(ron(dialog()).pick_file()),
         Request::ImportSgf => Box::pin(sgf(dialog()).pick_file()),
         Request::ExportSgf { name, .. } => Box::pin(sgf(dialog()).set_file_name(name).save_file()),
+        Request::ImportOpenGotha => Box::pin(dialog().add_filter("OpenGotha", &["xml"]).pick_file()),
+        Request::ImportPlayersCsv => Box::pin(dialog().add_filter("CSV", &["csv", "txt"]).pick_file()),
+        Request::ExportOpenGothaCopy { name, .. } => Box::pin(
+            dialog()
+                .add_filter("OpenGotha", &["xml"])
+                .set_file_name(name)
+                .save_file(),
+        ),
+        Request::ExportAga(_) => Box::pin(dialog().set_file_name("results-aga.txt").save_file()),
     }
 }
 
@@ -302,6 +343,29 @@ fn run(request: Request, path: PathBuf) -> Done {
         },
         Request::MergeFrom => Done::MergeRead {
             result: merge::load_other(&path).map(|(session, source)| (Box::new(session), source)),
+            path,
+        },
+        Request::ImportOpenGotha => Done::TournamentRead {
+            result: source::read_opengotha(&path).map(Box::new),
+            path,
+        },
+        Request::ImportPlayersCsv => Done::PlayersRead {
+            result: source::read_text(&path).and_then(|(text, file)| {
+                players_csv::read(&text).map_err(|e| SourceError::Csv {
+                    path: file.path,
+                    source: e,
+                })
+            }),
+            path,
+        },
+        Request::ExportOpenGothaCopy { session, .. } => Done::TournamentWritten {
+            result: crate::export::opengotha::write_copy(&session, &path).map(Some),
+            path,
+        },
+        Request::ExportAga(session) => Done::TournamentWritten {
+            result: crate::export::aga::results(&session)
+                .and_then(|text| crate::export::write_atomically(&path, text.as_bytes()))
+                .map(|()| None),
             path,
         },
     }

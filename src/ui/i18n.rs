@@ -417,6 +417,14 @@ texts! {
     PresetNewZealand => ("New Zealand", "新西兰规则"),
     PresetTrompTaylor => ("Tromp-Taylor", "Tromp-Taylor规则"),
     // issue 16: a
+    ImportOpenGotha => ("Import OpenGotha tournament…", "导入OpenGotha赛事…"),
+    ImportPlayersCsv => ("Import players (CSV)…", "导入棋手（CSV）…"),
+    ExportOpenGothaCopy => ("Export results into an OpenGotha copy…", "把成绩导出到OpenGotha副本…"),
+    ExportAga => ("Export AGA results…", "导出AGA成绩…"),
+    ImportWhichRound => ("Import which round?", "导入哪一轮？"),
+    ImportThisRound => ("Import", "导入"),
+    ImportReportTitle => ("Import report", "导入结果"),
+    CloseReport => ("Close", "关闭"),
     // issue 16: b
     EventSystem => ("System (Art. 26)", "比赛办法（第26条）"),
     SystemNotDeclared => ("Not declared", "未规定"),
@@ -801,6 +809,16 @@ pub enum Msg<'a> {
     /// The SGF file named by `GO_ARBITER_OPEN` did not read (the SGF reader's error).
     NotOpenedAtStart(&'a crate::sgf::SgfError),
     // issue 16: a
+    /// An OpenGotha or CSV file that could not be imported (the import's typed error).
+    NotImportedFile(&'a crate::tournament::source::SourceError),
+    /// What an OpenGotha round's import did: players and tables added, updated, left alone.
+    RoundImported(&'a crate::tournament::ImportReport),
+    /// What a CSV import did: players added and updated.
+    PlayersImported(&'a crate::tournament::players_csv::CsvReport),
+    /// The OpenGotha copy (with what went in) or the AGA file (`None`) written.
+    TournamentWritten(&'a Path, Option<&'a crate::export::opengotha::CopyReport>),
+    /// The OpenGotha copy or the AGA file not written (the export's typed error).
+    TournamentNotWritten(&'a Path, &'a crate::export::ExportError),
     // issue 16: b
     /// A withdrawal in the standings: the player, after which round, results void, the reason.
     Withdrew(&'a str, u32, bool, &'a str),
@@ -1142,6 +1160,24 @@ impl Msg<'_> {
             Msg::MergeTaken(n, source) => format!("已从{source}采用{n}个已确认的结果"),
             Msg::MergeRefused(p, e) if en => format!("{}: not merged: {e}", p.display()),
             Msg::MergeRefused(p, e) => format!("{}：未合并：{}", p.display(), super::i18n_errors::merge_error(e, lang)),
+            Msg::NotImportedFile(e) => super::i18n_errors::source_error(e, lang),
+            Msg::RoundImported(r) => round_imported(r, lang),
+            Msg::PlayersImported(r) if en => format!(
+                "players imported: {} added, {} updated{}",
+                r.added.len(),
+                r.updated.len(),
+                names_in(&r.updated, lang)
+            ),
+            Msg::PlayersImported(r) => format!(
+                "棋手已导入：新增{}名，更新{}名{}",
+                r.added.len(),
+                r.updated.len(),
+                names_in(&r.updated, lang)
+            ),
+            Msg::TournamentWritten(p, None) => Msg::Exported(p).text(lang),
+            Msg::TournamentWritten(p, Some(r)) => copy_written(p, r, lang),
+            Msg::TournamentNotWritten(p, e) if en => format!("{}: not written: {}", p.display(), export_error(e, lang)),
+            Msg::TournamentNotWritten(p, e) => format!("{}：未写入：{}", p.display(), export_error(e, lang)),
             Msg::NotOpenedAtStart(e) if en => format!("{}: {e}", super::OPEN_VAR),
             Msg::NotOpenedAtStart(e) => {
                 format!(
@@ -1168,4 +1204,128 @@ impl Msg<'_> {
             Msg::MatchScore(a, b, x, y) => format!("{a} {x}：{y} {b}"),
         }
     }
+}
+
+/// " (Ann, Bo)" / "（Ann、Bo）": names after a count, none when empty.
+fn names_in(names: &[String], lang: Lang) -> String {
+    match (names.is_empty(), lang) {
+        (true, _) => String::new(),
+        (false, Lang::En) => format!(" ({})", names.join(", ")),
+        (false, Lang::Zh) => format!("（{}）", names.join("、")),
+    }
+}
+
+/// Table numbers: "1, 3" / "1、3".
+fn numbers(tables: &[u32], lang: Lang) -> String {
+    let list: Vec<String> = tables.iter().map(u32::to_string).collect();
+    list.join(if lang == Lang::En { ", " } else { "、" })
+}
+
+/// The report of an OpenGotha round's import, in `lang`.
+pub fn round_imported(r: &crate::tournament::ImportReport, lang: Lang) -> String {
+    use crate::tournament::TimeSystem;
+    let en = lang == Lang::En;
+    let mut lines = Vec::new();
+    lines.push(if en {
+        format!(
+            "round {} imported: {} tables added, {} updated",
+            r.round,
+            r.tables_added.len(),
+            r.tables_updated.len()
+        )
+    } else {
+        format!(
+            "第{}轮已导入：新增{}台，更新{}台",
+            r.round,
+            r.tables_added.len(),
+            r.tables_updated.len()
+        )
+    });
+    lines.push(if en {
+        format!(
+            "players: {} added, {} updated{}",
+            r.players_added.len(),
+            r.players_updated.len(),
+            names_in(&r.players_updated, lang)
+        )
+    } else {
+        format!(
+            "棋手：新增{}名，更新{}名{}",
+            r.players_added.len(),
+            r.players_updated.len(),
+            names_in(&r.players_updated, lang)
+        )
+    });
+    if !r.tables_left_alone.is_empty() {
+        lines.push(if en {
+            format!(
+                "tables left alone (started or with a result): {}",
+                numbers(&r.tables_left_alone, lang)
+            )
+        } else {
+            format!(
+                "未改动的台次（已开始或已有结果）：{}",
+                numbers(&r.tables_left_alone, lang)
+            )
+        });
+    }
+    if !r.tables_not_in_file.is_empty() {
+        lines.push(if en {
+            format!(
+                "tables the file does not have (kept): {}",
+                numbers(&r.tables_not_in_file, lang)
+            )
+        } else {
+            format!("文件中没有的台次（保留）：{}", numbers(&r.tables_not_in_file, lang))
+        });
+    }
+    lines.push(match (&r.time_system, en) {
+        (TimeSystem::FromFile(c), true) => format!("time control from the file: {c}"),
+        (TimeSystem::FromFile(c), false) => format!("用时取自文件：{c}"),
+        (TimeSystem::NotExpressed { system, kept }, true) => {
+            format!("the file's time system {system} cannot be written as ours: the event's {kept} is used")
+        }
+        (TimeSystem::NotExpressed { system, kept }, false) => {
+            format!("文件的用时制度{system}无法写成本软件的格式：沿用赛事的{kept}")
+        }
+        (TimeSystem::NoParameters { kept }, true) => format!("the file has no time system: the event's {kept} is used"),
+        (TimeSystem::NoParameters { kept }, false) => format!("文件没有用时制度：沿用赛事的{kept}"),
+    });
+    lines.join("\n")
+}
+
+/// What went into the OpenGotha copy, in `lang`.
+fn copy_written(path: &Path, r: &crate::export::opengotha::CopyReport, lang: Lang) -> String {
+    let en = lang == Lang::En;
+    let ids = |list: &[TableId]| {
+        let list: Vec<String> = list.iter().map(|t| table_id(*t, lang)).collect();
+        list.join(if en { ", " } else { "、" })
+    };
+    let mut text = if en {
+        format!("{}: {} confirmed results written", path.display(), r.written.len())
+    } else {
+        format!("{}：已写入{}个已确认的成绩", path.display(), r.written.len())
+    };
+    if !r.not_confirmed.is_empty() {
+        text.push_str(&if en {
+            format!("; not confirmed, left as in the file: {}", ids(&r.not_confirmed))
+        } else {
+            format!("；尚未确认，保留文件原样：{}", ids(&r.not_confirmed))
+        });
+    }
+    if !r.not_in_file.is_empty() {
+        text.push_str(&if en {
+            format!("; not in the file: {}", ids(&r.not_in_file))
+        } else {
+            format!("；文件中没有：{}", ids(&r.not_in_file))
+        });
+    }
+    if r.changed_since_import {
+        text.push_str(if en {
+            "; the organiser's file changed since the import: its games were checked one by one"
+        } else {
+            "；编排者的文件在导入后有改动：已逐台核对"
+        });
+    }
+    text
 }

@@ -452,6 +452,7 @@ pub fn session_error(e: &SessionError, lang: Lang) -> String {
             format!("{}在{from}中尚未确认：只采用已确认的结果", id(table))
         }
         SessionError::Tournament(e) => tournament_error(e, lang),
+        SessionError::PairingAfterStart(t) => format!("{}的对局已开始或已有结果：棋手不能再改", id(t)),
     }
 }
 
@@ -604,6 +605,25 @@ pub fn export_error(e: &ExportError, lang: Lang) -> String {
         ExportError::Io { path, message } => format!("无法写入{path}：{message}"),
         ExportError::Load(message) => format!("无法读取赛事：{message}"),
         ExportError::Image(message) => format!("无法生成PNG：{message}"),
+        ExportError::Xml { line, message } => format!("第{line}行：OpenGotha文件不是有效的XML：{message}"),
+        ExportError::NoPairingFile => "本赛事不是从OpenGotha文件导入的：没有可写入结果的文件".to_string(),
+        ExportError::WouldOverwriteOriginal(path) => {
+            format!("{path}是编排者的原文件：结果只写入副本，不写入原文件")
+        }
+        ExportError::PairingMismatch { tables } => {
+            let list: Vec<String> = tables.iter().map(|t| table_id(*t, lang)).collect();
+            format!(
+                "OpenGotha文件中这些已确认的台次对阵不同（棋手或黑白不同）：{}",
+                list.join("、")
+            )
+        }
+        ExportError::MissingAgaIds(names) => format!("AGA成绩须每位棋手都有AGA编号；缺少：{}", names.join("、")),
+        ExportError::MissingRomanised(names) => {
+            format!(
+                "EGF文件用ISO-8859-15编码：这些棋手须有拉丁字母姓名（CSV导入的romanised列）：{}",
+                names.join("、")
+            )
+        }
     }
 }
 
@@ -708,6 +728,71 @@ fn syntax_fault(fault: &SyntaxFault) -> String {
         SyntaxFault::UnclosedTree => "从此处开始的对局树没有以“)”结束（文件不完整？）".to_string(),
         SyntaxFault::NoTree => "没有对局树：SGF以“(;”开头".to_string(),
         SyntaxFault::Parser(message) => format!("不是有效的SGF（{message}）"),
+    }
+}
+
+/// Why an OpenGotha or CSV file could not be imported, in `lang`, with its path, line, element,
+/// attribute and column.
+pub fn source_error(e: &crate::tournament::source::SourceError, lang: Lang) -> String {
+    use crate::tournament::ImportError;
+    use crate::tournament::opengotha::{Expected, OpenGothaError as O};
+    use crate::tournament::players_csv::CsvError as C;
+    use crate::tournament::source::SourceError as S;
+    if lang == Lang::En {
+        return e.to_string();
+    }
+    let expected = |x: &Expected| match x {
+        Expected::Number => "整数",
+        Expected::Rank => "段位（30K至9D、1P至9P）",
+        Expected::Komi => "整数或半目的贴目（7.5）",
+        Expected::Size => "2至25路的棋盘",
+        Expected::Text => "不能为空的文字",
+    };
+    let og = |e: &O| match e {
+        O::Xml { line, message } => format!("第{line}行：不是有效的XML：{message}"),
+        O::NotATournament { line, found } => {
+            format!("第{line}行：不是OpenGotha赛事文件：根元素是<{found}>，不是<Tournament>")
+        }
+        O::UnexpectedElement { line, element, parent } => {
+            format!("第{line}行：<{parent}>中的<{element}>不属于OpenGotha的格式")
+        }
+        O::MissingAttribute {
+            line,
+            element,
+            attribute,
+        } => format!("第{line}行：<{element}>缺少{attribute}属性"),
+        O::BadAttribute {
+            line,
+            element,
+            attribute,
+            value,
+            expected: x,
+        } => format!("第{line}行：<{element} {attribute}=\"{value}\">：应为{}", expected(x)),
+        O::UnknownPlayer {
+            line,
+            attribute,
+            key,
+            round,
+            table,
+        } => format!("第{line}行：<Game {attribute}=\"{key}\">（第{round}轮第{table}台）：没有这个棋手"),
+        O::DuplicateKey { line, key } => format!("第{line}行：又一个键为{key}的<Player>"),
+        O::DuplicateTable { line, round, table } => format!("第{line}行：第{round}轮第{table}台的第二盘对局"),
+    };
+    let csv = |e: &C| match e {
+        C::Empty => "文件是空的：须有标题行（name, rank, club, country）".to_string(),
+        C::MissingColumn { column } => format!("标题行没有“{column}”列（须有name和rank）"),
+        C::Syntax { line, message } => format!("第{line}行：CSV无法读取：{message}"),
+        C::BadRank { line, column, value } => format!("第{line}行{column}列：“{value}”不是段位（5k、3d、2p）"),
+        C::EmptyField { line, column } => format!("第{line}行{column}列：不能为空"),
+    };
+    match e {
+        S::Io { path, message } => format!("无法读取{path}：{message}"),
+        S::NotUtf8 { path } => format!("{path}不是UTF-8文字"),
+        S::OpenGotha { path, source } => format!("{path}：{}", og(source)),
+        S::Csv { path, source } => format!("{path}：{}", csv(source)),
+        S::Import(ImportError::NoSuchRound { round, rounds }) => {
+            format!("文件中没有第{round}轮的对局（文件的轮次：{rounds:?}）")
+        }
     }
 }
 

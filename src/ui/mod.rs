@@ -47,6 +47,7 @@ pub mod sidebar_view;
 pub mod sound;
 pub mod standings_view;
 pub mod stone_sprites;
+pub mod tournament_view;
 pub mod workstation;
 
 use std::path::PathBuf;
@@ -356,6 +357,7 @@ impl Shell {
         commands.extend(windows(ui.ctx(), &mut self.ws));
         commands.extend(event_view::window(ui.ctx(), &mut self.event_form, lang));
         commands.extend(merge_view::window(ui.ctx(), self.ws.merge_offer.as_ref(), lang));
+        commands.extend(tournament_view::windows(ui.ctx(), &self.ws));
         if self.settings_open {
             let mut open = true;
             let mut settings = self.ws.settings.clone();
@@ -461,6 +463,10 @@ impl Shell {
                     (FileAction::Import, Text::ImportSgf),
                     (FileAction::Export, Text::ExportTableSgf),
                     (FileAction::Merge, Text::MergeResults),
+                    (FileAction::ImportOpenGotha, Text::ImportOpenGotha),
+                    (FileAction::ImportPlayersCsv, Text::ImportPlayersCsv),
+                    (FileAction::ExportOpenGothaCopy, Text::ExportOpenGothaCopy),
+                    (FileAction::ExportAga, Text::ExportAga),
                 ] {
                     let request = self.ws.request(action);
                     if ui
@@ -674,6 +680,8 @@ mod tests_rulings;
 mod tests_standings;
 #[cfg(test)]
 mod tests_table;
+#[cfg(test)]
+mod tests_tournament_io;
 #[cfg(test)]
 mod tests_workstation;
 #[cfg(test)]

@@ -202,6 +202,7 @@ fn player(id: u32, name: &str, rank: &str) -> Change {
         name: name.to_string(),
         rank: rank.parse().unwrap_or_else(|e| panic!("{e}")),
         club: "Club".to_string(),
+        registration: Default::default(),
     })
 }
 
@@ -240,6 +241,7 @@ fn session() -> Session {
         system: crate::session::System::RoundRobin,
         top_score: Default::default(),
         mcmahon_bar: None,
+        pairing_file: None,
     };
     let mut s = Session::new(event.clone());
     apply(&mut s, &stamp(), Change::Event(event));

@@ -50,6 +50,7 @@ fn event_of(system: System, played: bool) -> Session {
             name: format!("P{i}"),
             rank: "1d".parse().expect("rank"),
             club: String::new(),
+            registration: Default::default(),
         };
         apply(&mut s, Change::Player(player));
     }

@@ -31,6 +31,9 @@ use super::i18n::{self, Lang, Msg, Text};
 use super::settings::Settings;
 use super::sidebar_view::SidebarDrafts;
 
+mod tournament_io;
+pub use tournament_io::{AskRound, TournamentCommand, TournamentIo};
+
 /// Where the session lives.
 pub enum Place {
     /// Not saved yet: changes stay in memory until "Save as".
@@ -216,6 +219,8 @@ pub enum WsCommand {
         round: u32,
         teams: [u32; 2],
     },
+    /// The organiser's files: the round to import, its report closed.
+    Tournament(TournamentCommand),
 }
 
 /// A session with its tables live.
@@ -233,6 +238,8 @@ pub struct Workstation {
     /// A session file that did not read, with a good backup to offer.
     pub offer_backup: Option<PathBuf>,
     pub files: Files,
+    /// The OpenGotha round asked and the last import's report.
+    pub tournament: TournamentIo,
     /// A replacement of the unsaved session held for the arbiter's answer ("Save first?").
     pub replacing: Option<Replacing>,
     /// The sidebar's text being typed.
@@ -261,6 +268,7 @@ pub fn new_event(date: &str, lang: Lang) -> Event {
         system: Default::default(),
         top_score: Default::default(),
         mcmahon_bar: None,
+        pairing_file: None,
     }
 }
 
@@ -392,6 +400,7 @@ impl Workstation {
             recovery: None,
             offer_backup: None,
             files: Files::default(),
+            tournament: TournamentIo::default(),
             replacing: None,
             sidebar: SidebarDrafts::default(),
             now: Duration::ZERO,
@@ -581,7 +590,17 @@ impl Workstation {
                     return;
                 }
                 let id = PlayerId(self.session.players.iter().map(|p| p.id.0).max().unwrap_or(0) + 1);
-                self.record(Role::Organiser, None, Change::Player(Player { id, name, rank, club }));
+                self.record(
+                    Role::Organiser,
+                    None,
+                    Change::Player(Player {
+                        id,
+                        name,
+                        rank,
+                        club,
+                        registration: Default::default(),
+                    }),
+                );
             }
             WsCommand::NewRound { date } => {
                 let number = self.session.rounds.iter().map(|r| r.number).max().unwrap_or(0) + 1;
@@ -637,6 +656,7 @@ impl Workstation {
                 let seed = lots_seed(self.wall, self.session.audit.last().map_or("", |e| e.hash.as_str()));
                 self.record(Role::Organiser, None, Change::DrawLots { players, seed });
             }
+            WsCommand::Tournament(c) => self.tournament_command(c),
         }
     }
 
@@ -880,6 +900,7 @@ impl Workstation {
             name: name.to_string(),
             rank,
             club: String::new(),
+            registration: Default::default(),
         };
         self.record(Role::Organiser, None, Change::Player(player)).then_some(id)
     }
@@ -1117,6 +1138,9 @@ impl Workstation {
                     Err(e) => self.notify(Msg::MergeRefused(&path, &e).text(self.lang()), true),
                 }
             }
+            done @ (Done::TournamentRead { .. } | Done::PlayersRead { .. } | Done::TournamentWritten { .. }) => {
+                self.tournament_done(done)
+            }
             Done::NoDialog(request) => {
                 self.notify(Msg::NoDialog.text(self.lang()), true);
                 self.files.typed = Some((request, String::new()));
@@ -1149,6 +1173,10 @@ impl Workstation {
                     name: format!("round{}-table{}.sgf", id.round, id.table),
                 }
             }
+            FileAction::ImportOpenGotha
+            | FileAction::ImportPlayersCsv
+            | FileAction::ExportOpenGothaCopy
+            | FileAction::ExportAga => return self.tournament_request(kind),
         })
     }
 }
@@ -1162,6 +1190,10 @@ pub enum FileAction {
     Import,
     Export,
     Merge,
+    ImportOpenGotha,
+    ImportPlayersCsv,
+    ExportOpenGothaCopy,
+    ExportAga,
 }
 
 /// The session changes that bring `stored` to the live `table`, with who makes each.

@@ -32,6 +32,7 @@ fn session(players: &[(&str, &str, &str)], rounds: u32) -> Session {
             name: name.to_string(),
             rank: rank.parse().unwrap(),
             club: club.to_string(),
+            registration: Default::default(),
         };
         s.apply(&stamp(), &Change::Player(player)).unwrap();
     }
@@ -320,10 +321,11 @@ fn h9_file_line_by_line() {
     assert_eq!(lines[3], "; HA[h9]", "no game had a handicap");
     assert_eq!(lines[4], "; KM[7.5]");
     assert_eq!(lines[5], "; TM[60]");
-    assert_eq!(lines[6], ";");
-    assert_eq!(lines[7], "; Pl Name Rank Cc Club Pts Results");
-    assert_eq!(lines.len(), 12);
-    let players: Vec<Vec<&str>> = lines[8..].iter().map(|l| l.split_whitespace().collect()).collect();
+    assert_eq!(lines[6], "; CM[chinese:60m/5]");
+    assert_eq!(lines[7], ";");
+    assert_eq!(lines[8], "; Pl Name Rank Cc Club Pts Results");
+    assert_eq!(lines.len(), 13);
+    let players: Vec<Vec<&str>> = lines[9..].iter().map(|l| l.split_whitespace().collect()).collect();
     assert_eq!(
         players[0],
         ["1", "Alpha", "Ann", "3d", "NZ", "xxxx", "4", "2+/b0", "4+/b0", "3-!w0"]

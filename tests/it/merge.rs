@@ -43,6 +43,7 @@ fn the_hall() -> Session {
             name: format!("Player {id}"),
             rank: "1d".parse().unwrap(),
             club: "Club".to_string(),
+            registration: Default::default(),
         };
         s.apply(&organiser(), &Change::Player(player)).unwrap();
     }
@@ -239,6 +240,7 @@ fn a_table_with_other_players_there_is_a_conflict_and_new_rounds_and_players_are
         name: "Late Entry".to_string(),
         rank: "5k".parse().unwrap(),
         club: "Club".to_string(),
+        registration: Default::default(),
     };
     theirs.apply(&organiser(), &Change::Player(newcomer)).unwrap();
     let round = Change::Round {

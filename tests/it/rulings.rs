@@ -131,6 +131,7 @@ fn session(edition: Edition) -> Session {
             name: name.to_string(),
             rank: "3d".parse().unwrap(),
             club: String::new(),
+            registration: Default::default(),
         };
         session.apply(&org, &Change::Player(player)).unwrap();
     }

@@ -48,6 +48,7 @@ fn seated() -> Session {
             name: name.to_string(),
             rank: rank.parse().unwrap(),
             club: club.to_string(),
+            registration: Default::default(),
         };
         s.apply(&org, &Change::Player(player)).unwrap();
     }

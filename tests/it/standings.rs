@@ -42,6 +42,7 @@ fn event_of(players: u32, rounds: u32, system: System) -> Session {
             name: format!("P{i}"),
             rank: "1d".parse().unwrap(),
             club: String::new(),
+            registration: Default::default(),
         };
         s.apply(&stamp(), &Change::Player(player)).unwrap();
     }
@@ -421,6 +422,7 @@ fn mcmahon_ranks_by_mcmahon_score_then_sos_then_sosos() {
             name: format!("P{id}"),
             rank: rank.parse().unwrap(),
             club: String::new(),
+            registration: Default::default(),
         };
         s.apply(&stamp(), &Change::Player(p)).unwrap();
     }

@@ -79,5 +79,6 @@ pub fn event() -> Event {
         system: Default::default(),
         top_score: Default::default(),
         mcmahon_bar: None,
+        pairing_file: None,
     }
 }
