@@ -6,7 +6,8 @@
 # CFF outlines; egui's skrifa and ab_glyph's ttf-parser both draw CFF, so no conversion).
 # Characters kept:
 #   - printable ASCII (so the font stands on its own),
-#   - GB2312 level 1: the 3,755 common hanzi (rows 16-55),
+#   - GB2312 levels 1 and 2: the 3,755 common hanzi (rows 16-55) and the 3,008 less common ones
+#     (rows 56-87), so that players' names (璐, 婷 in OpenGotha's own sample file) are drawn,
 #   - GB2312 rows 1 and 3: Chinese punctuation and the full-width forms, plus CJK punctuation
 #     U+3000-U+303F and the full-width forms U+FF01-U+FF5E,
 #   - 勝 (used by the rules' old texts, not in GB2312), added by hand,
@@ -42,7 +43,7 @@ def gb2312(rows):
                 chars.add(bytes([row, cell]).decode("gb2312"))
             except UnicodeDecodeError:
                 pass
-gb2312(range(0xB0, 0xD8))          # level 1 hanzi (rows 16-55)
+gb2312(range(0xB0, 0xF8))          # level 1 and 2 hanzi (rows 16-87): names need level 2
 gb2312([0xA1, 0xA3])               # punctuation, full-width forms
 chars.update(chr(c) for c in range(0x3000, 0x3040))
 chars.update(chr(c) for c in range(0xFF01, 0xFF5F))
@@ -56,7 +57,7 @@ pathlib.Path(out).write_text("".join(chars), encoding="utf-8")
 PY
 
 # The subset: no hinting and no layout features (egui and ab_glyph use neither), CFF without
-# subroutines (smaller for so few glyphs), no vertical metrics; names kept. About 0.8 MB.
+# subroutines, no vertical metrics; names kept. About 1.4 MB.
 "$python" -m fontTools.subset "$src" --font-number="$face" \
     --text-file="$tmp/chars.txt" \
     --no-hinting --desubroutinize --layout-features='' \

@@ -204,3 +204,24 @@ fn the_results_go_into_an_opengotha_copy_from_the_file_menu() {
     assert!(!dir.join("aga.txt").exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_round_of_chinese_players_is_drawn_with_every_name_in_the_sidebar() {
+    // OpenGotha's own sample with Chinese names (璐 and 婷 among them, GB2312 level 2): every
+    // glyph must be in the bundled font, or egui has nothing to draw them with.
+    let file = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data/opengotha/TournoiChinois.xml");
+    let mut h = window(Lang::Zh);
+    send(&mut h, WsCommand::File(Request::ImportOpenGotha, Some(file)));
+    wait_files(&mut h);
+    send(&mut h, WsCommand::Tournament(TournamentCommand::ChooseRound(1)));
+    h.run();
+    h.get_by_label(Text::ImportThisRound.tr(Lang::Zh)).click();
+    h.run();
+    let names: Vec<String> = ws(&h).session.players.iter().map(|p| p.name.clone()).collect();
+    assert!(names.iter().any(|n| n.contains('璐')), "{names:?}");
+    let cjk = crate::export::slip::CJK_FONT.len();
+    assert!(cjk > 1_000_000, "the CJK subset with GB2312 level 2 is bundled ({cjk} bytes)");
+    for name in &names {
+        h.query_all_by_label_contains(name).next();
+    }
+}
