@@ -12,7 +12,7 @@ use super::files::Request;
 use super::i18n::{Lang, Msg, Text};
 use super::settings::Settings;
 use super::workstation::WsCommand;
-use super::workstation_harness::{Driven, scratch, seated, wait_files, ws, ws_mut};
+use super::workstation_harness::{Driven, scratch, seated, settle, wait_files, ws, ws_mut};
 use crate::board::Color;
 use crate::scoring::{GameResult, Reason};
 use crate::session::{Change, Role, Session, Signer, Stamp, Store, TableId};
@@ -45,27 +45,6 @@ fn write(dir: &std::path::Path, name: &str, session: &Session) -> std::path::Pat
         .close(session)
         .expect("close");
     path
-}
-
-/// Steps (not runs: the counting screen's spinner repaints) until the taken table's dead-stone
-/// suggestion has arrived.
-fn settle(h: &mut egui_kittest::Harness<'static, Driven>) {
-    for step in 0..1000 {
-        h.step();
-        let pending = step < 3
-            || ws(h).live.iter().any(|l| {
-                l.table
-                    .counting
-                    .as_ref()
-                    .is_some_and(|c| matches!(c.suggestion, super::counting::Suggestion::Pending(_)))
-            });
-        if !pending {
-            h.run();
-            return;
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    panic!("no suggestion after 5 s");
 }
 
 fn merge_from(h: &mut egui_kittest::Harness<'static, Driven>, path: &std::path::Path) {

@@ -220,7 +220,10 @@ fn a_round_of_chinese_players_is_drawn_with_every_name_in_the_sidebar() {
     let names: Vec<String> = ws(&h).session.players.iter().map(|p| p.name.clone()).collect();
     assert!(names.iter().any(|n| n.contains('璐')), "{names:?}");
     let cjk = crate::export::slip::CJK_FONT.len();
-    assert!(cjk > 1_000_000, "the CJK subset with GB2312 level 2 is bundled ({cjk} bytes)");
+    assert!(
+        cjk > 1_000_000,
+        "the CJK subset with GB2312 level 2 is bundled ({cjk} bytes)"
+    );
     for name in &names {
         h.query_all_by_label_contains(name).next();
     }

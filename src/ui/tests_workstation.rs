@@ -46,26 +46,6 @@ fn click_point(h: &mut Harness<'static, Driven>, p: Point) {
     h.run();
 }
 
-/// Runs frames until every dead-stone suggestion asked for (computed on its own thread, started
-/// when its table is drawn) has arrived.
-fn settle(h: &mut Harness<'static, Driven>) {
-    for _ in 0..1000 {
-        h.step();
-        let pending = ws(h).live.iter().any(|l| {
-            l.table
-                .counting
-                .as_ref()
-                .is_some_and(|c| matches!(c.suggestion, super::counting::Suggestion::Pending(_)))
-        });
-        if !pending {
-            h.run();
-            return;
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    panic!("no suggestion after 5 s");
-}
-
 fn session_path(h: &Harness<'static, Driven>) -> Option<PathBuf> {
     match &ws(h).place {
         Place::File { path, .. } => Some(path.clone()),

@@ -118,3 +118,25 @@ pub fn wait_files(h: &mut Harness<'static, Driven>) {
 pub fn repaint_delay(h: &Harness<'static, Driven>) -> Duration {
     h.output().viewport_output[&egui::ViewportId::ROOT].repaint_delay
 }
+
+/// Runs frames until every dead-stone suggestion asked for (computed on its own thread, started
+/// when its table is first drawn, so a few frames come first) has arrived. Steps, not runs: the
+/// counting screen's spinner repaints while it waits.
+pub fn settle(h: &mut Harness<'static, Driven>) {
+    for step in 0..1000 {
+        h.step();
+        let pending = step < 3
+            || ws(h).live.iter().any(|l| {
+                l.table
+                    .counting
+                    .as_ref()
+                    .is_some_and(|c| matches!(c.suggestion, super::counting::Suggestion::Pending(_)))
+            });
+        if !pending {
+            h.run();
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    panic!("no suggestion after 5 s");
+}
