@@ -44,14 +44,19 @@ pub struct TeamStanding {
     pub total: f64,
 }
 
-/// Every team match's score, in the order they were created.
-pub fn match_scores(session: &Session, system: System) -> Vec<MatchScore> {
-    let (counted, _) = games::counted(session, system);
-    let by_table: BTreeMap<(u32, u32), &games::Counted> = counted
+/// The counted games that were played at a table, by (round, table).
+fn seated_by_table(counted: &[games::Counted]) -> BTreeMap<(u32, u32), &games::Counted> {
+    counted
         .iter()
         .filter(|g| !g.unseated)
         .map(|g| ((g.round, g.table), g))
-        .collect();
+        .collect()
+}
+
+/// Every team match's score, in the order they were created.
+pub fn match_scores(session: &Session, system: System) -> Vec<MatchScore> {
+    let (counted, _) = games::counted(session, system);
+    let by_table = seated_by_table(&counted);
     session
         .tournament
         .matches
@@ -90,11 +95,7 @@ pub fn match_scores(session: &Session, system: System) -> Vec<MatchScore> {
 /// The team standings under `system`, first place first.
 pub fn team_standings(session: &Session, system: System) -> Vec<TeamStanding> {
     let (counted, _) = games::counted(session, system);
-    let by_table: BTreeMap<(u32, u32), &games::Counted> = counted
-        .iter()
-        .filter(|g| !g.unseated)
-        .map(|g| ((g.round, g.table), g))
-        .collect();
+    let by_table = seated_by_table(&counted);
     let mut lines: BTreeMap<u32, TeamStanding> = session
         .tournament
         .teams
