@@ -149,6 +149,8 @@ pub enum Change {
         game: Box<TableGame>,
         from: String,
     },
+    // issue 18: a
+    // issue 18: c
 }
 
 impl Change {

@@ -473,6 +473,9 @@ texts! {
         "冲突由裁判长在该台裁定（填写理由后更改结果）；此处不作任何改动。"
     ),
     Close => ("Close", "关闭"),
+    // issue 18: a
+    // issue 18: c
+    // issue 17: lead
 }
 
 impl Lang {
@@ -838,6 +841,9 @@ pub enum Msg<'a> {
     MergeTaken(usize, &'a str),
     /// Another workstation's file could not be merged.
     MergeRefused(&'a Path, &'a crate::session::merge::MergeError),
+    // issue 18: a
+    // issue 18: c
+    // issue 17: lead
 }
 
 /// A cycle's name in `lang` ("Triple ko", "三劫循环") and its article ("Art. 20.3").
