@@ -17,22 +17,26 @@ test: test-quick test-release
 test-quick: test-deps
 	$(CARGO) test --locked
 
-## test-release: the release binary under Xvfb (packaging/check-window.sh, check-kept-frame.sh), then
-## packaging/test-deb.sh (the caller heard end to end is `make measure-caller`, not yet run by `make test`)
+## test-release: the release binary under Xvfb (packaging/check-window.sh, check-kept-frame.sh), the
+## caller heard end to end where a PulseAudio server can be started (packaging/measure-caller.sh,
+## about 6 minutes; it says so and goes on where it cannot), then packaging/test-deb.sh
 test-release: test-deps
-	$(CARGO) build --release --locked --bin go-arbiter --example check_screenshot --example window_figures
+	$(CARGO) build --release --locked --bin go-arbiter --example check_screenshot --example window_figures \
+		--example caller_onsets --example bare_window
 	bash packaging/check-window.sh target/release/go-arbiter
 	bash packaging/check-kept-frame.sh
+	bash packaging/measure-caller.sh target/release/go-arbiter
 	@if [ "$$(id -u)" -eq 0 ] || sudo -n true 2>/dev/null; then \
 		bash packaging/test-deb.sh; \
 	else \
 		echo "make: skipping packaging/test-deb.sh: installing a .deb needs root or password-less sudo"; \
 	fi
 
-## measure-caller: the caller heard end to end (every call, its onset against the schedule; fails on a
-## missing or extra call; about 2.5 minutes)
+## measure-caller: the caller heard end to end (every call, its onset against the schedule, idle and
+## under load, and the window's CPU beside a bare window's; fails on a missing or extra call, and
+## where PulseAudio cannot start; about 6 minutes)
 measure-caller: test-deps
-	$(CARGO) build --release --locked --bin go-arbiter --example caller_onsets
+	$(CARGO) build --release --locked --bin go-arbiter --example caller_onsets --example bare_window
 	MEASURE_CALLER_REQUIRED=1 bash packaging/measure-caller.sh target/release/go-arbiter
 
 ## deb: build target/debian/go-arbiter_<version>-1_<arch>.deb (needs cargo-deb: packaging/test-deb.sh installs it)

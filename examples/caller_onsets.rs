@@ -4,7 +4,7 @@
 //! ```sh
 //! parec -d SINK.monitor --format=s16le --channels=1 --rate=48000 --latency-msec=1 \
 //!     | caller_onsets listen DIR            # DIR/recording.raw, DIR/recording.clock
-//! caller_onsets check DIR --control chinese:2m/2 --start UNIX_SECONDS --lang zh
+//! caller_onsets check DIR --control chinese:2m/2 --start UNIX_SECONDS --lang zh [--errors FILE]
 //! ```
 //!
 //! `listen` stamps each block it reads with the wall time: sample `j` of the recording was
@@ -17,8 +17,11 @@
 //! follows it (the timeline never cuts one). Each expected onset is the call's instant plus the
 //! clip's own lead-in (its first audible sample, -40 dBFS); the recording's onsets are its first
 //! audible samples after a silence. Each heard onset is matched to the nearest expected one
-//! within 150 ms; it prints calls expected, heard, missing, extra and the onset error
-//! p50/p99/max, and exits with 1 when a call is missing or extra.
+//! within 150 ms (a heard onset inside a call's own span, a pause between its syllables, is not
+//! extra); it prints calls expected, heard, missing, extra and the onset error p50/p99/max
+//! (`--errors FILE`: each signed error in ms, a line each, for pooling). Each heard call is
+//! also compared whole with its clip (a dropout, an underrun's silence inside a word, or a cut
+//! shows as a poor match): it exits with 1 when a call is missing, extra or not heard whole.
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -101,6 +104,42 @@ fn onset_by_waveform(samples: &[f32], clip: &[i16], at: f64, offset: f64) -> Opt
     (score > 0.8).then(|| offset + from as f64 / f64::from(RATE))
 }
 
+/// How well the whole of `clip` (from its first audible sample) matches the recording near the
+/// heard onset `at` (within 2 ms: an onset found by a threshold is a few samples off, and a
+/// fricative such as "七" decorrelates fast): the best normalised correlation, 1.0 for the clip
+/// heard whole. A dropout inside the clip (an output underrun: silence, then the rest late) or a
+/// cut brings it down.
+fn whole_clip_match(samples: &[f32], clip: &[i16], at: f64, offset: f64) -> f32 {
+    let Some(lead_in) = clip.iter().position(|&s| f32::from(s).abs() / 32768.0 > AUDIBLE) else {
+        return 0.0;
+    };
+    let part: Vec<f64> = clip[lead_in..].iter().map(|&c| f64::from(c) / 32768.0).collect();
+    let e_clip: f64 = part.iter().map(|c| c * c).sum();
+    let centre = ((at - offset) * f64::from(RATE)).round() as i64;
+    let reach = i64::from(RATE) * 2 / 1000;
+    let mut best = 0.0f64;
+    for lag in -reach..=reach {
+        let from = centre + lag;
+        if from < 0 {
+            continue;
+        }
+        let Some(got) = samples.get(from as usize..from as usize + part.len()) else {
+            continue;
+        };
+        let (mut dot, mut e_got) = (0.0f64, 0.0f64);
+        for (&c, &g) in part.iter().zip(got) {
+            let g = f64::from(g);
+            dot += c * g;
+            e_got += g * g;
+        }
+        best = best.max(dot / (e_clip * e_got).sqrt().max(1e-12));
+    }
+    best as f32
+}
+
+/// Below this whole-clip correlation a call counts as broken (heard, but not whole).
+const WHOLE: f32 = 0.95;
+
 fn percentile(sorted: &[f64], p: f64) -> f64 {
     let i = ((sorted.len() as f64 - 1.0) * p).ceil() as usize;
     sorted[i.min(sorted.len() - 1)]
@@ -127,6 +166,9 @@ fn check(dir: &Path, args: &[String]) -> anyhow::Result<bool> {
     let calls = turn_calls(&control, &Script::default(), &control.initial());
     // (expected onset, clip, whether it follows the one before without a pause)
     let mut expected: Vec<(f64, &str, bool)> = Vec::new();
+    // Where each call is heard, from its first sample to its last: a pause inside a word is no
+    // onset of its own.
+    let mut spans: Vec<(f64, f64)> = Vec::new();
     let mut free_from = f64::NEG_INFINITY;
     for call in &calls {
         let clip = pack
@@ -141,6 +183,7 @@ fn check(dir: &Path, args: &[String]) -> anyhow::Result<bool> {
         let begins = due.max(free_from);
         expected.push((begins + lead_in as f64 / f64::from(RATE), call.clip, follows));
         free_from = begins + clip.len() as f64 / f64::from(RATE);
+        spans.push((begins + lead_in as f64 / f64::from(RATE), free_from));
     }
     // An onset comes after this much silence (a pause inside a word is shorter).
     let silence = (f64::from(RATE) * 0.030) as usize;
@@ -162,12 +205,28 @@ fn check(dir: &Path, args: &[String]) -> anyhow::Result<bool> {
     let mut used = vec![false; heard.len()];
     let mut errors: Vec<f64> = Vec::new();
     let mut missing: Vec<String> = Vec::new();
+    // Calls heard but not whole: (clip, due, correlation).
+    let mut broken: Vec<String> = Vec::new();
+    let mut whole = |clip: &str, heard: f64, due: f64| {
+        let score = whole_clip_match(
+            &samples,
+            pack.samples(clip).map(|c| &c[..]).unwrap_or(&[]),
+            heard,
+            offset,
+        );
+        if score < WHOLE {
+            broken.push(format!("{clip} at {:.3} s (whole-clip match {score:.3})", due - start));
+        }
+    };
     for &(at, clip, follows) in &expected {
         if follows {
             // Said straight after another: no silence before it; found by its waveform (the
             // lag at which its first 60 ms match the recording best, within MATCH).
             match onset_by_waveform(&samples, pack.samples(clip).map(|c| &c[..]).unwrap_or(&[]), at, offset) {
-                Some(h) => errors.push((h - at) * 1000.0),
+                Some(h) => {
+                    errors.push((h - at) * 1000.0);
+                    whole(clip, h, at);
+                }
                 None => missing.push(format!("{clip} at {:.3} s (after the call before)", at - start)),
             }
             continue;
@@ -182,14 +241,19 @@ fn check(dir: &Path, args: &[String]) -> anyhow::Result<bool> {
             Some((i, h)) => {
                 used[i] = true;
                 errors.push((h - at) * 1000.0);
+                whole(clip, *h, *at);
             }
             None => missing.push(format!("{clip} at {:.3} s", at - start)),
         }
     }
+    // A heard onset no call took is extra, unless it lies inside a call (a pause between the
+    // syllables of one clip, "fif-ty"), after that call's own onset: a dropout there is caught
+    // by the whole-clip match instead.
+    let inside_a_call = |h: f64| spans.iter().any(|&(from, to)| h > from && h < to);
     let extra: Vec<String> = heard
         .iter()
         .zip(&used)
-        .filter(|(_, u)| !**u)
+        .filter(|(h, u)| !**u && !inside_a_call(**h))
         .map(|(h, _)| format!("{:.3} s", h - start))
         .collect();
     if std::env::var_os("CALLER_ONSETS_DUMP").is_some() {
@@ -197,15 +261,20 @@ fn check(dir: &Path, args: &[String]) -> anyhow::Result<bool> {
             println!("  {clip:>16} at {:8.3} s: {e:+.2} ms", at - start);
         }
     }
+    if let Some(file) = arg(args, "--errors") {
+        let lines: String = errors.iter().map(|e| format!("{e:.3}\n")).collect();
+        std::fs::write(file, lines)?;
+    }
     let mut sorted: Vec<f64> = errors.iter().map(|e| e.abs()).collect();
     sorted.sort_by(f64::total_cmp);
     let signed_mean = errors.iter().sum::<f64>() / errors.len().max(1) as f64;
     println!(
-        "{control} ({lang}): calls expected {}, heard {}, missing {}, extra {}",
+        "{control} ({lang}): calls expected {}, heard {}, missing {}, extra {}, not whole {}",
         expected.len(),
         errors.len(),
         missing.len(),
-        extra.len()
+        extra.len(),
+        broken.len()
     );
     if !sorted.is_empty() {
         println!(
@@ -222,7 +291,10 @@ fn check(dir: &Path, args: &[String]) -> anyhow::Result<bool> {
     for e in &extra {
         println!("  extra: onset at {e}");
     }
-    Ok(missing.is_empty() && extra.is_empty())
+    for b in &broken {
+        println!("  not whole: {b}");
+    }
+    Ok(missing.is_empty() && extra.is_empty() && broken.is_empty())
 }
 
 fn main() -> anyhow::Result<()> {
