@@ -228,7 +228,7 @@ for pass in $PASSES; do
     done
     [[ -z "$bare_pid" ]] || wait "$bare_pid" || true
     for pid in "${load_pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-    echo "--- pass: $pass$([[ "$pass" == load ]] && echo " ($(($(nproc) * 2)) busy processes on $(nproc) cores)")"
+    echo "--- pass: $pass$([[ "$pass" == load ]] && echo " ($(($(nproc) * 2)) busy processes on $(nproc) cores)"), load average at its end $(cut -d' ' -f1-3 /proc/loadavg)"
     for dir in "$work/$pass"-*; do
         cat "$dir/result.txt" 2>/dev/null || true
         cat "$dir/cpu.txt" 2>/dev/null || true

@@ -20,6 +20,7 @@ mod compact;
 #[doc(hidden)]
 pub mod figures;
 pub mod format;
+pub mod lock;
 pub mod merge;
 pub mod model;
 pub mod ops;

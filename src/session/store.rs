@@ -41,10 +41,22 @@ pub enum StoreError {
     },
     #[error("{} already exists; open it instead of creating it", .path.display())]
     Exists { path: PathBuf },
+    /// Another process has the session open for writing (`session::lock`).
+    #[error("{} is open for writing in another window ({program}{})", .path.display(), pid_words(.pid))]
+    Locked {
+        path: PathBuf,
+        /// The holder's process id, when its lock file says it.
+        pid: Option<u32>,
+        program: String,
+    },
     #[error("{0}")]
     Format(FormatError),
     #[error("the change was refused: {0}")]
     Change(#[from] SessionError),
+}
+
+fn pid_words(pid: &Option<u32>) -> String {
+    pid.map(|p| format!(", process {p}")).unwrap_or_default()
 }
 
 fn backup_hint(backup: &Option<PathBuf>) -> String {
@@ -138,6 +150,8 @@ pub fn newest_good_backup(path: &Path) -> Option<PathBuf> {
 
 /// Reads a session: the snapshot, then the journal's changes after it. Writes nothing.
 pub fn load(path: &Path) -> Result<Loaded, StoreError> {
+    // The snapshot and the journal are read as one state: the writer cannot replace one between.
+    let _state = super::lock::read_guard(path)?;
     let (mut session, from_version) = read_snapshot(path)?;
     let (replayed, dropped_partial) = replay_journal(path, &mut session)?;
     let chain = audit::verify(&session);
@@ -233,6 +247,8 @@ fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
 pub struct Store {
     path: PathBuf,
     journal: File,
+    /// This process is the session's one writer while the store lives.
+    _writer: super::lock::WriterLock,
 }
 
 impl Store {
@@ -243,24 +259,31 @@ impl Store {
                 path: path.to_path_buf(),
             });
         }
+        let writer = super::lock::WriterLock::take(path)?;
         let text = format::to_ron(session).map_err(StoreError::Format)?;
         write_atomic(path, text.as_bytes())?;
-        Store::open_journal(path, true)
+        Store::open_journal(path, true, writer)
     }
 
     /// Opens a session file, recovering the changes in its journal. A file read from an older
     /// version is written back at once in the current one (the old file stays as a backup).
+    /// Refused ([`StoreError::Locked`]) while another process has it open for writing.
     pub fn open(path: &Path) -> Result<(Store, Loaded), StoreError> {
+        let writer = super::lock::WriterLock::take(path)?;
         let loaded = load(path)?;
         if loaded.from_version != VERSION || loaded.recovered() {
             let text = format::to_ron(&loaded.session).map_err(StoreError::Format)?;
-            write_atomic(path, text.as_bytes())?;
-            return Ok((Store::open_journal(path, true)?, loaded));
+            let store = Store::open_journal(path, false, writer)?;
+            super::lock::exclusive(&store.journal, &journal_path(path), || {
+                write_atomic(path, text.as_bytes())?;
+                empty(&store.journal, &journal_path(path))
+            })?;
+            return Ok((store, loaded));
         }
-        Ok((Store::open_journal(path, false)?, loaded))
+        Ok((Store::open_journal(path, false, writer)?, loaded))
     }
 
-    fn open_journal(path: &Path, truncate: bool) -> Result<Store, StoreError> {
+    fn open_journal(path: &Path, truncate: bool, writer: super::lock::WriterLock) -> Result<Store, StoreError> {
         let jpath = journal_path(path);
         let journal = OpenOptions::new()
             .create(true)
@@ -268,14 +291,12 @@ impl Store {
             .open(&jpath)
             .map_err(io_err(&jpath))?;
         if truncate {
-            journal
-                .set_len(0)
-                .and_then(|()| journal.sync_all())
-                .map_err(io_err(&jpath))?;
+            empty(&journal, &jpath)?;
         }
         Ok(Store {
             path: path.to_path_buf(),
             journal,
+            _writer: writer,
         })
     }
 
@@ -299,25 +320,35 @@ impl Store {
         };
         let mut text = ron::to_string(&line).map_err(|e| StoreError::Format(FormatError::Serialize(e.to_string())))?;
         text.push('\n');
-        self.journal.write_all(text.as_bytes()).map_err(io_err(&jpath))?;
-        self.journal.sync_data().map_err(io_err(&jpath))
+        let mut journal = &self.journal;
+        super::lock::exclusive(&self.journal, &jpath, || {
+            journal.write_all(text.as_bytes()).map_err(io_err(&jpath))?;
+            journal.sync_data().map_err(io_err(&jpath))
+        })
     }
 
     /// Writes a full snapshot atomically, then empties the journal.
     pub fn snapshot(&mut self, session: &Session) -> Result<(), StoreError> {
         let text = format::to_ron(session).map_err(StoreError::Format)?;
-        write_atomic(&self.path, text.as_bytes())?;
         let jpath = journal_path(&self.path);
-        self.journal
-            .set_len(0)
-            .and_then(|()| self.journal.sync_all())
-            .map_err(io_err(&jpath))
+        super::lock::exclusive(&self.journal, &jpath, || {
+            write_atomic(&self.path, text.as_bytes())?;
+            empty(&self.journal, &jpath)
+        })
     }
 
     /// Closes cleanly: a last snapshot and an empty journal.
     pub fn close(mut self, session: &Session) -> Result<(), StoreError> {
         self.snapshot(session)
     }
+}
+
+/// Empties the journal (after a snapshot that holds its changes).
+fn empty(journal: &File, jpath: &Path) -> Result<(), StoreError> {
+    journal
+        .set_len(0)
+        .and_then(|()| journal.sync_all())
+        .map_err(io_err(jpath))
 }
 
 /// `FILE` + `suffix`, or with a number after it when that is taken (nothing is overwritten).

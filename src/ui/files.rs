@@ -95,6 +95,13 @@ pub enum Done {
         path: PathBuf,
         result: Result<(Store, Box<Loaded>), StoreError>,
     },
+    /// The file is open for writing in another process (`session::lock`): read for viewing only.
+    OpenedReadOnly {
+        path: PathBuf,
+        pid: Option<u32>,
+        program: String,
+        result: Result<Box<Loaded>, StoreError>,
+    },
     Imported {
         path: PathBuf,
         result: Result<Box<Game>, SgfError>,
@@ -303,8 +310,18 @@ fn with_ron(path: PathBuf) -> PathBuf {
 }
 
 fn open(path: PathBuf) -> Done {
-    let result = Store::open(&path).map(|(store, loaded)| (store, Box::new(loaded)));
-    Done::Opened { path, result }
+    match Store::open(&path) {
+        Err(StoreError::Locked { pid, program, .. }) => Done::OpenedReadOnly {
+            result: store::load(&path).map(Box::new),
+            path,
+            pid,
+            program,
+        },
+        result => Done::Opened {
+            path,
+            result: result.map(|(store, loaded)| (store, Box::new(loaded))),
+        },
+    }
 }
 
 /// Does the reading or writing of `request` at `path` (on the worker thread).

@@ -476,6 +476,10 @@ texts! {
     // issue 18: a
     // issue 18: c
     // issue 17: lead
+    ReadOnlyRefused => (
+        "Read-only: this session is open for writing in another window; nothing was changed.",
+        "只读：此赛事文件已在另一个窗口中打开并可写入，未作任何更改。"
+    ),
 }
 
 impl Lang {
@@ -844,6 +848,10 @@ pub enum Msg<'a> {
     // issue 18: a
     // issue 18: c
     // issue 17: lead
+    /// Opened read-only: the file, and the process that has it open for writing.
+    OpenedReadOnly(&'a Path, Option<u32>, &'a str),
+    /// Where a read-only session lives (the sidebar).
+    ReadOnlyPlace(&'a Path),
 }
 
 /// A cycle's name in `lang` ("Triple ko", "三劫循环") and its article ("Art. 20.3").
@@ -1208,6 +1216,18 @@ impl Msg<'_> {
             Msg::DrewLots(place) => format!("抽签：第{place}"),
             Msg::MatchScore(a, b, x, y) if en => format!("{a} {x} : {y} {b}"),
             Msg::MatchScore(a, b, x, y) => format!("{a} {x}：{y} {b}"),
+            Msg::OpenedReadOnly(p, pid, program) if en => format!(
+                "opened {} read-only: it is open for writing in another window ({program}{}); changes are refused here",
+                p.display(),
+                pid.map(|n| format!(", process {n}")).unwrap_or_default()
+            ),
+            Msg::OpenedReadOnly(p, pid, program) => format!(
+                "已以只读方式打开{}：它已在另一个窗口中打开并可写入（{program}{}）；这里的更改均被拒绝",
+                p.display(),
+                pid.map(|n| format!("，进程{n}")).unwrap_or_default()
+            ),
+            Msg::ReadOnlyPlace(p) if en => format!("{} (read-only)", p.display()),
+            Msg::ReadOnlyPlace(p) => format!("{}（只读）", p.display()),
         }
     }
 }

@@ -512,6 +512,10 @@ pub fn store_error(e: &StoreError, lang: Lang) -> String {
             backup,
         } => format!("{}：日志第{line}行：{message}{}", path.display(), hint(backup)),
         StoreError::Exists { path } => format!("{}已存在；请打开它，不要新建", path.display()),
+        StoreError::Locked { path, pid, program } => {
+            let pid = pid.map(|p| format!("，进程{p}")).unwrap_or_default();
+            format!("{}已在另一个窗口中打开并可写入（{program}{pid}）", path.display())
+        }
         StoreError::Format(e) => format_error(e, lang),
         StoreError::Change(e) => format!("变更被拒绝：{}", session_error(e, lang)),
     }

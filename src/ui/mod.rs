@@ -673,6 +673,8 @@ mod tests_merge;
 #[cfg(test)]
 mod tests_procedures;
 #[cfg(test)]
+mod tests_read_only;
+#[cfg(test)]
 mod tests_results;
 #[cfg(test)]
 mod tests_rulings;

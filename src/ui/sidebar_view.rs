@@ -10,7 +10,7 @@ use crate::clock::{TimeControl, TimeLeft};
 use crate::session::{PlayerId, Rank, Session, TableId};
 
 use super::clock_view::hms;
-use super::i18n::{self, Lang, Text};
+use super::i18n::{self, Lang, Msg, Text};
 use super::workstation::{Place, TableState, View, Workstation, WsCommand, on_move};
 
 /// The sidebar's text being typed and choices not yet made into commands.
@@ -65,6 +65,7 @@ pub fn show(ui: &mut egui::Ui, ws: &Workstation, drafts: &mut SidebarDrafts, now
         let place = match &ws.place {
             Place::Unsaved => Text::NotSavedYet.tr(lang).to_string(),
             Place::File { path, .. } => path.display().to_string(),
+            Place::ReadOnly { path } => Msg::ReadOnlyPlace(path).text(lang),
         };
         ui.label(RichText::new(place).small());
         ui.horizontal(|ui| {

@@ -49,7 +49,7 @@ fn click_point(h: &mut Harness<'static, Driven>, p: Point) {
 fn session_path(h: &Harness<'static, Driven>) -> Option<PathBuf> {
     match &ws(h).place {
         Place::File { path, .. } => Some(path.clone()),
-        Place::Unsaved => None,
+        Place::Unsaved | Place::ReadOnly { .. } => None,
     }
 }
 

@@ -31,6 +31,7 @@ use super::i18n::{self, Lang, Msg, Text};
 use super::settings::Settings;
 use super::sidebar_view::SidebarDrafts;
 
+mod read_only;
 mod tournament_io;
 pub use tournament_io::{AskRound, TournamentCommand, TournamentIo};
 
@@ -40,6 +41,8 @@ pub enum Place {
     Unsaved,
     /// A session file; its saver writes every change off the UI thread.
     File { path: PathBuf, saver: Saver },
+    /// A session file open for writing in another process: shown, never changed here.
+    ReadOnly { path: PathBuf },
 }
 
 /// What may have changed in a table since the last sync; compared after every frame (cheap).
@@ -455,6 +458,10 @@ impl Workstation {
         let result = match &self.place {
             Place::Unsaved => self.session.apply(&stamp, &change),
             Place::File { saver, .. } => saver.record(&mut self.session, &stamp, &change),
+            Place::ReadOnly { .. } => {
+                self.notify(Text::ReadOnlyRefused.tr(self.lang()), true);
+                return false;
+            }
         };
         match result {
             Ok(()) => true,
@@ -1054,6 +1061,7 @@ impl Workstation {
     fn close_place(&mut self) {
         match std::mem::replace(&mut self.place, Place::Unsaved) {
             Place::File { saver, path } => self.files.close_in_background(path, saver, self.session.clone()),
+            Place::ReadOnly { .. } => {}
             Place::Unsaved => {
                 let tables = self.session.tables().count();
                 if tables > 0 {
@@ -1100,6 +1108,15 @@ impl Workstation {
                     self.place = Place::File { path, saver };
                 }
                 Err(e) => self.notify(Msg::NotSaved(&e).text(self.lang()), true),
+            },
+            Done::OpenedReadOnly {
+                path,
+                pid,
+                program,
+                result,
+            } => match result {
+                Ok(loaded) => self.opened_read_only(path, pid, &program, *loaded),
+                Err(e) => self.notify(i18n::store_error(&e, self.lang()), true),
             },
             Done::Opened { path, result } => match result {
                 Ok((store, loaded)) => {

@@ -14,6 +14,7 @@ mod egf_real;
 mod export;
 mod game;
 mod ledger;
+mod lock;
 mod merge;
 mod procedures;
 mod round_trip;
