@@ -173,13 +173,13 @@ fn results_csv_quotes_fields_and_gives_re_and_words() {
     let lines: Vec<&str> = text.split("\r\n").collect();
     assert_eq!(
         lines[0],
-        "round,table,black,black_rank,white,white_rank,result,result_words,black_warnings,white_warnings,handicap,komi"
+        "round,table,black,black_rank,white,white_rank,result,result_words,black_warnings,white_warnings,handicap,komi,code"
     );
     let words = GameResult::by_count(Quarters(-1)).english();
     assert_eq!(
         lines[1],
         format!(
-            "1,1,Chen Li,3d,\"Smith, \"\"Ann\"\"\",2k,W+0.5,{},0,1,0,7.5",
+            "1,1,Chen Li,3d,\"Smith, \"\"Ann\"\"\",2k,W+0.5,{},0,1,0,7.5,",
             csv::field(&words)
         )
     );

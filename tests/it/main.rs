@@ -24,3 +24,4 @@ mod sgf;
 mod standings;
 mod support;
 mod tournament;
+mod trust;
