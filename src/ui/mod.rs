@@ -386,6 +386,9 @@ impl Shell {
                 Some(live) => {
                     let at = live.now(now);
                     live.table.frame(ui, at);
+                    // The chief arbiter's actions go through the workstation's passphrase gate.
+                    let held = std::mem::take(&mut live.table.held_for_chief);
+                    commands.extend(held.into_iter().map(WsCommand::Table));
                 }
                 None => {
                     ui.label(Text::Welcome.tr(lang));

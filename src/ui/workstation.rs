@@ -352,6 +352,7 @@ pub fn live_table(stored: &TableGame, event: &Event, settings: &Settings) -> Res
     }
     let clock = stored.clock()?;
     let mut table = Table::open(game);
+    table.chief_gated = true;
     table.even_komi = stored.even_komi(event).points();
     table.drafts.control = clock.control().to_string();
     table.clock = clock;

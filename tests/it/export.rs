@@ -573,7 +573,10 @@ fn a_handicap_4_game_in_the_csv_h9_and_opengotha_files() {
     let csv = csv::results(&s).unwrap();
     let row = csv.split("\r\n").nth(1).unwrap();
     assert!(row.starts_with("1,1,Ann Smith,2k,Chen Li,3d,B+3,"), "{row}");
-    assert!(row.ends_with(",0,0,4,0"), "warnings 0 and 0, handicap 4, komi 0: {row}");
+    assert!(
+        row.ends_with(",0,0,4,0,"),
+        "warnings 0 and 0, handicap 4, komi 0, no code (not confirmed): {row}"
+    );
 
     let h9 = egf::h9(&s).unwrap();
     assert!(
