@@ -2,6 +2,8 @@
 //! override of a confirmed result asks for it; a wrong one is refused at the table; five wrong in
 //! a row make the next try wait.
 
+#![allow(clippy::expect_used)]
+
 use std::time::Duration;
 
 use egui_kittest::kittest::Queryable;
@@ -130,4 +132,52 @@ fn five_wrong_passphrases_in_a_row_make_the_window_wait() {
     }
     ws_mut(&mut h).apply(WsCommand::Table(Command::Override), Duration::from_secs(61));
     assert!(is_unlocked(&h));
+}
+
+#[test]
+fn a_one_sided_clock_correction_in_the_window_needs_the_passphrase_art_22_8() {
+    // Art. 22.8: "单方面的时间读数改拨，须经裁判长的认可".
+    let mut h = seated(Settings::default());
+    ws_mut(&mut h).chief_hasher = Hasher::fast_for_tests();
+    ws_mut(&mut h).apply(WsCommand::SetChiefPassphrase(PASSPHRASE.to_string()), Duration::ZERO);
+    let lang = ws(&h).lang();
+    h.get_by_label("Start clock").click();
+    h.run();
+    h.get_by_label("Correct clock").click();
+    h.run();
+    let fill = |h: &mut H, passphrase: &str| {
+        if let Some(l) = ws_mut(h).current()
+            && let Some(super::dialogs::Dialog::Correction(form)) = &mut l.table.dialog
+        {
+            form.main = "30m".to_string();
+            form.reason = "clock fault".to_string();
+            form.chief = "Wang Fang".to_string();
+            form.passphrase = passphrase.to_string();
+        }
+        h.run();
+        h.get_by_label(Text::Apply.tr(lang)).click();
+        h.run();
+    };
+    let edits = |h: &H| {
+        ws(h).session.table(TABLE).map_or(0, |t| {
+            t.game
+                .clock_events
+                .iter()
+                .filter(|e| matches!(e.kind, crate::clock::EventKind::Edit { .. }))
+                .count()
+        })
+    };
+    fill(&mut h, "wrong");
+    assert_eq!(edits(&h), 0, "refused");
+    assert!(
+        ws(&h).live(TABLE).is_some_and(|l| l.table.dialog.is_some()),
+        "the form stays open"
+    );
+    fill(&mut h, PASSPHRASE);
+    assert_eq!(edits(&h), 1);
+    let entry = ws(&h).session.audit.last().expect("entry");
+    assert_eq!(
+        (entry.stamp.role, entry.stamp.actor.as_str()),
+        (Role::ChiefArbiter, "Wang Fang")
+    );
 }
