@@ -8,7 +8,7 @@
 use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use go_arbiter::session::{Change, Store, TableId, figures, store};
+use go_arbiter::session::{Change, Store, TableId, audit, figures, store};
 
 fn session_files(c: &mut Criterion) {
     let session = figures::session(300, 300).expect("the figures' session is made");
@@ -46,7 +46,7 @@ fn session_files(c: &mut Criterion) {
     let mut seq = session.audit.len() as u64;
     group.bench_function("append (fdatasync)", |b| {
         b.iter(|| {
-            store.append(seq, &stamp, &change).expect("appended");
+            store.append(seq, audit::GENESIS, &stamp, &change).expect("appended");
             seq += 1;
         });
     });

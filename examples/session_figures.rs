@@ -102,7 +102,12 @@ fn main() {
         session.apply(&arbiter, &note).unwrap_or_else(|e| panic!("{e}"));
         let t = Instant::now();
         store
-            .append(session.audit.len() as u64 - 1, &arbiter, &note)
+            .append(
+                session.audit.len() as u64 - 1,
+                &session.audit.last().map(|e| e.hash.clone()).unwrap_or_default(),
+                &arbiter,
+                &note,
+            )
             .unwrap_or_else(|e| panic!("{e}"));
         appends.push(t.elapsed());
     }

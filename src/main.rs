@@ -86,8 +86,24 @@ enum Command {
         #[command(subcommand)]
         command: LedgerCommand,
     },
-    /// Check a session file: read it, verify its audit chain, print a summary (exit 1 when broken).
-    Check { file: PathBuf },
+    /// Check a session file: read it, verify its audit chain, its journal and its seals under the
+    /// chain key, print a summary (exit 1 when broken, or when the keyed part cannot be verified).
+    Check {
+        file: PathBuf,
+        /// The chain key file; without it, the key of the session is looked for in the settings
+        /// folder (`keys/ID.key`).
+        #[arg(long)]
+        key: Option<PathBuf>,
+        /// A result slip's verification code: says whether that result is still the one confirmed
+        /// (exit 1 when not).
+        #[arg(long)]
+        code: Option<String>,
+    },
+    /// The chain key of a session, to take to a second workstation.
+    Key {
+        #[command(subcommand)]
+        command: KeyCommand,
+    },
     /// Export a session: results CSV, SGF per game, PNG diagrams, EGF .h9, OpenGotha XML, standings.
     Export(go_arbiter::export::command::ExportArgs),
     /// Take other workstations' confirmed results into the chief arbiter's session: prints what
@@ -111,6 +127,37 @@ enum Command {
         #[command(subcommand)]
         command: CallerCommand,
     },
+}
+
+#[derive(Subcommand)]
+enum KeyCommand {
+    /// Write the chain key of the session FILE (from this workstation's settings folder) to OUT.
+    Export { file: PathBuf, out: PathBuf },
+    /// Keep the key file KEYFILE in this workstation's settings folder.
+    Import { keyfile: PathBuf },
+}
+
+/// The settings folder, or an error saying there is none.
+fn settings_folder() -> anyhow::Result<PathBuf> {
+    go_arbiter::ui::settings::folder()
+        .ok_or_else(|| anyhow::anyhow!("no settings folder: set {}", go_arbiter::ui::settings::FOLDER_VAR))
+}
+
+/// The chain key for `file`: the one given, else the session's from the settings folder (none
+/// when the session is not keyed or its key is not there).
+fn key_for(
+    file: &std::path::Path,
+    given: Option<&std::path::Path>,
+) -> anyhow::Result<Option<go_arbiter::session::key::ChainKey>> {
+    use go_arbiter::session::key;
+    if let Some(path) = given {
+        return Ok(Some(key::ChainKey::read(path)?));
+    }
+    let (session, _) = go_arbiter::session::store::read_snapshot(file)?;
+    let (Some(id), Some(dir)) = (session.trust.key_id, go_arbiter::ui::settings::folder()) else {
+        return Ok(None);
+    };
+    Ok(key::find(&dir, &id).ok())
 }
 
 #[derive(Subcommand)]
@@ -262,8 +309,36 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             print!("{}", go_arbiter::ledger::Catalogue::standard(edition).table(lang));
             Ok(ExitCode::SUCCESS)
         }
-        Some(Command::Check { file }) => {
-            let report = go_arbiter::session::check::check(&file)?;
+        Some(Command::Key {
+            command: KeyCommand::Export { file, out },
+        }) => {
+            let (session, _) = go_arbiter::session::store::read_snapshot(&file)?;
+            let id = session
+                .trust
+                .key_id
+                .ok_or_else(|| anyhow::anyhow!("{}: the session is not keyed", file.display()))?;
+            let key = go_arbiter::session::key::find(&settings_folder()?, &id)?;
+            if out.exists() {
+                anyhow::bail!("{} already exists: nothing is overwritten", out.display());
+            }
+            key.write(&out)?;
+            println!(
+                "key {id} written to {}: keep it secret; import it on the second workstation",
+                out.display()
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(Command::Key {
+            command: KeyCommand::Import { keyfile },
+        }) => {
+            let key = go_arbiter::session::key::ChainKey::read(&keyfile)?;
+            let kept = go_arbiter::session::key::keep(&settings_folder()?, &key)?;
+            println!("key {} kept in {}", key.id(), kept.display());
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(Command::Check { file, key, code }) => {
+            let key = key_for(&file, key.as_deref())?;
+            let report = go_arbiter::session::check::check_keyed(&file, key.as_ref(), code.as_deref())?;
             print!("{}", report.to_text());
             Ok(if report.ok() {
                 ExitCode::SUCCESS

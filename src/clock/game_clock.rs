@@ -12,6 +12,10 @@ use super::control::TimeControl;
 use super::events::{ClockEvent, Correction, EventKind, LatenessOutcome, LatenessRule, SealedMove, TimeoutRuling};
 use crate::board::Color;
 
+/// What a one-sided correction's reason says before the approving chief arbiter's name
+/// (`Clock::edit_approved`; the window reads the name back for the audit stamp).
+pub const APPROVED_BY: &str = "; approved by chief arbiter ";
+
 mod seat;
 
 /// Where the clock stands.
@@ -523,12 +527,7 @@ impl Clock {
         if chief.is_empty() {
             return Err(ClockError::NeedsChiefApproval);
         }
-        self.edit(
-            at,
-            player,
-            left,
-            &format!("{}; approved by chief arbiter {chief}", reason.trim()),
-        )
+        self.edit(at, player, left, &format!("{}{APPROVED_BY}{chief}", reason.trim()))
     }
 
     /// Proportional correction after a clock fault (Art. 22.8), with the clock stopped: `elapsed`

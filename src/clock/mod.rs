@@ -28,4 +28,4 @@ pub use control::{
     WrittenDuration, parse_duration,
 };
 pub use events::{ClockEvent, Correction, EventKind, LatenessOutcome, LatenessRule, SealedMove, TimeoutRuling};
-pub use game_clock::{Clock, ClockError, Phase, PressOutcome, Reading, TurnReading};
+pub use game_clock::{APPROVED_BY, Clock, ClockError, Phase, PressOutcome, Reading, TurnReading};

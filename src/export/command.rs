@@ -44,6 +44,10 @@ pub struct ExportArgs {
     /// With --standings: CSV instead of the text table.
     #[arg(long = "as-csv", requires = "standings")]
     pub as_csv: bool,
+    /// Export even though the file's audit chain or journal is broken (`go-arbiter check` says
+    /// where): its results may have been changed outside the app.
+    #[arg(long = "despite-broken-chain")]
+    pub despite_broken_chain: bool,
 }
 
 /// What to export.
@@ -84,6 +88,16 @@ impl ExportArgs {
 /// Reads the session file and exports it; returns what to print.
 pub fn run(args: &ExportArgs) -> Result<String, ExportError> {
     let loaded = store::load(&args.file).map_err(|e| ExportError::Load(e.to_string()))?;
+    if !args.despite_broken_chain {
+        let why = match (&loaded.chain, &loaded.journal_stop) {
+            (Err(e), _) => Some(e.to_string()),
+            (Ok(()), Some(stop)) => Some(format!("journal line {}: {}", stop.line, stop.why)),
+            (Ok(()), None) => None,
+        };
+        if let Some(why) = why {
+            return Err(ExportError::BrokenChain(why));
+        }
+    }
     export(&loaded.session, &args.target())
 }
 

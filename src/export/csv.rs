@@ -5,8 +5,9 @@ use crate::session::Session;
 use super::{ExportError, player};
 
 /// The header row of [`results`]: the handicap (0 even, 1 taking Black with no stones, 2 and
-/// more stones) and the komi counted, in points, close each game's row.
-pub const HEADER: [&str; 12] = [
+/// more stones) and the komi counted, in points, then the confirmed result's verification code
+/// (`session::proof`; empty while not confirmed) close each game's row.
+pub const HEADER: [&str; 13] = [
     "round",
     "table",
     "black",
@@ -19,6 +20,7 @@ pub const HEADER: [&str; 12] = [
     "white_warnings",
     "handicap",
     "komi",
+    "code",
 ];
 
 /// One field, quoted when it needs to be.
@@ -59,6 +61,7 @@ pub fn results(session: &Session) -> Result<String, ExportError> {
             ww.to_string(),
             table.game.handicap.to_string(),
             table.game.komi.points_decimal(),
+            crate::session::proof::result_code(id, table).unwrap_or_default(),
         ]));
     }
     Ok(out)

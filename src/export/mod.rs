@@ -40,6 +40,10 @@ pub enum ExportError {
     Io { path: String, message: String },
     #[error("cannot read the session: {0}")]
     Load(String),
+    #[error(
+        "not exported: the session's audit trail is broken ({0}), so its results may have been changed outside the app; `go-arbiter check` says more, --despite-broken-chain exports anyway"
+    )]
+    BrokenChain(String),
     #[error("cannot encode the PNG: {0}")]
     Image(String),
     #[error("line {line}: the OpenGotha file does not read as XML: {message}")]

@@ -92,6 +92,10 @@ pub fn lines(session: &Session, id: TableId, table: &Table) -> Result<Vec<String
             tg.overrides.len()
         ));
     }
+    if let Some(code) = crate::session::proof::result_code(id, table) {
+        // `go-arbiter check FILE.ron --code CODE` says whether this is still the result confirmed.
+        out.push(format!("Verification code: {code}"));
+    }
     Ok(out)
 }
 

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use thiserror::Error;
 
-use super::model::{Event, Player, Round, Session, Table, TableId};
+use super::model::{Event, Player, Round, Session, Table, TableId, Trust};
 use super::tournament::Tournament;
 use super::{compact, format};
 
@@ -139,6 +139,9 @@ struct Header<'a> {
     /// Left out while empty, so that the digests of files from before it stay the same.
     #[serde(skip_serializing_if = "Tournament::is_empty")]
     tournament: &'a Tournament,
+    /// Left out while empty (files from before the chain key and the passphrase).
+    #[serde(skip_serializing_if = "Trust::is_empty")]
+    trust: &'a Trust,
 }
 
 /// What the header digest covered up to version 2: the rounds' numbers and dates only. Generic
@@ -187,6 +190,7 @@ fn header_digest_with(session: &Session, counted: impl Fn(TableId) -> bool) -> R
         players: &session.players,
         rounds,
         tournament: &session.tournament,
+        trust: &session.trust,
     })
 }
 

@@ -37,8 +37,9 @@ use thiserror::Error;
 
 use super::audit::{self, AuditEntry, Role, Stamp};
 use super::compact;
+use super::key::{self, ChainKey};
 use super::model::{
-    Confirmation, Event, Player, PlayerId, Rank, ResultOverride, Round, Session, Table, TableGame, TableId,
+    Confirmation, Event, Player, PlayerId, Rank, ResultOverride, Round, Session, Table, TableGame, TableId, Trust,
 };
 use super::tournament::Tournament;
 use crate::ledger::Ledger;
@@ -120,6 +121,11 @@ struct FileV3<'a> {
     audit: Cow<'a, str>,
     #[serde(default)]
     tournament: Tournament,
+    #[serde(default)]
+    trust: Trust,
+    /// The chain key's seal of the last audit entry (`key::seal`), when the file is keyed.
+    #[serde(default)]
+    seal: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -152,6 +158,8 @@ struct TableV3<'a> {
     result: Option<GameResult>,
     confirmations: Vec<Confirmation>,
     overrides: Vec<ResultOverride>,
+    #[serde(default)]
+    confirmed_at: Option<String>,
 }
 
 /// A table as written (and as its state digest sees it): [`TableV3`] borrowed.
@@ -173,6 +181,9 @@ pub(crate) struct TableOut<'a> {
     result: &'a Option<GameResult>,
     confirmations: &'a [Confirmation],
     overrides: &'a [ResultOverride],
+    /// Left out while none, so that the digests of tables from before it stay the same.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    confirmed_at: &'a Option<String>,
 }
 
 impl TableOut<'_> {
@@ -194,6 +205,7 @@ impl TableOut<'_> {
             result: &g.result,
             confirmations: &g.confirmations,
             overrides: &g.overrides,
+            confirmed_at: &g.confirmed_at,
         })
     }
 }
@@ -207,6 +219,10 @@ struct FileOut<'a> {
     audit: String,
     #[serde(skip_serializing_if = "Tournament::is_empty")]
     tournament: &'a Tournament,
+    #[serde(skip_serializing_if = "Trust::is_empty")]
+    trust: &'a Trust,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    seal: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -240,8 +256,13 @@ fn audit_text(entries: &[AuditEntry]) -> String {
     out
 }
 
-/// The whole session as version-3 RON.
+/// The whole session as version-3 RON, not sealed.
 pub fn to_ron(session: &Session) -> Result<String, FormatError> {
+    to_ron_sealed(session, None)
+}
+
+/// The whole session as version-3 RON, its last audit entry sealed with `key` when given.
+pub fn to_ron_sealed(session: &Session, key: Option<&ChainKey>) -> Result<String, FormatError> {
     let mut rounds = Vec::with_capacity(session.rounds.len());
     for r in &session.rounds {
         rounds.push(RoundOut {
@@ -263,6 +284,15 @@ pub fn to_ron(session: &Session) -> Result<String, FormatError> {
         rounds,
         audit: audit_text(&session.audit),
         tournament: &session.tournament,
+        trust: &session.trust,
+        seal: key.map(|key| {
+            let head = session.audit.last();
+            key::seal(
+                key,
+                head.map_or(0, |e| e.seq + 1),
+                head.map_or(audit::GENESIS, |e| e.hash.as_str()),
+            )
+        }),
     };
     let mut text = ron::ser::to_string_pretty(&file, pretty()).map_err(|e| FormatError::Serialize(e.to_string()))?;
     text.push('\n');
@@ -344,6 +374,7 @@ fn from_v3(text: &str, file: FileV3) -> Result<Session, FormatError> {
                     result: t.result,
                     confirmations: t.confirmations,
                     overrides: t.overrides,
+                    confirmed_at: t.confirmed_at,
                 },
             });
         }
@@ -361,6 +392,8 @@ fn from_v3(text: &str, file: FileV3) -> Result<Session, FormatError> {
         rounds,
         audit: entries,
         tournament: file.tournament,
+        trust: file.trust,
+        seal: file.seal,
     })
 }
 
@@ -500,6 +533,8 @@ fn migrate_v1(old: SessionV1) -> Result<Session, FormatError> {
         rounds: old.rounds,
         audit: old.audit,
         tournament: Tournament::default(),
+        trust: Trust::default(),
+        seal: None,
     };
     if chain_held {
         let state =

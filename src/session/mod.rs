@@ -7,6 +7,9 @@
 //! - [`audit`]: the hash-chained audit trail and its verification.
 //! - [`format`]: the RON text with its schema version, located parse errors, migration.
 //! - `compact`: the one-line forms of audit entries and clock events inside that text.
+//! - [`chief`]: the chief arbiter's passphrase (argon2 hash) and the gate before their actions.
+//! - [`key`]: the chain key (outside the file) that seals the chain, and verification codes.
+//! - [`proof`]: each confirmed result's verification code.
 //! - [`store`]: the file on disk: atomic snapshots with backups, the append-only journal,
 //!   recovery after a crash, the newest good backup when a file does not read.
 //! - [`saver`]: the autosave thread fed by a channel.
@@ -16,14 +19,17 @@
 
 pub mod audit;
 pub mod check;
+pub mod chief;
 mod compact;
 #[doc(hidden)]
 pub mod figures;
 pub mod format;
 pub mod lock;
+pub mod key;
 pub mod merge;
 pub mod model;
 pub mod ops;
+pub mod proof;
 pub mod saver;
 pub mod store;
 pub mod tournament;
@@ -33,7 +39,7 @@ pub use audit::{AuditEntry, ChainError, Role, Stamp};
 pub use format::{FormatError, VERSION};
 pub use model::{
     Confirmation, Event, GameSetup, PairingFile, Player, PlayerId, Rank, Registration, ResultOverride, Round, Session,
-    Signer, Table, TableGame, TableId, caller_script,
+    Signer, Table, TableGame, TableId, Trust, caller_script,
 };
 pub use ops::{Change, SessionError};
 pub use saver::Saver;

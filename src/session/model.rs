@@ -32,6 +32,30 @@ pub struct Session {
     /// Withdrawals, lots drawn, teams and team matches (see [`Tournament`]).
     #[serde(default, skip_serializing_if = "Tournament::is_empty")]
     pub tournament: Tournament,
+    /// Which chain key seals the file and the chief arbiter's passphrase hash (issue 18).
+    #[serde(default, skip_serializing_if = "Trust::is_empty")]
+    pub trust: Trust,
+    /// The seal of the snapshot's last audit entry as read from the file (`key::seal`); not
+    /// part of the session's state.
+    #[serde(skip)]
+    pub seal: Option<String>,
+}
+
+/// What the session knows of its protection: the public name of the key that seals it, and
+/// the chief arbiter's passphrase as a slow salted hash (argon2, a PHC string), never its text.
+/// Both are set once (`Change::ChainKey`, `Change::ChiefPassphrase`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Trust {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub key_id: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chief: Option<String>,
+}
+
+impl Trust {
+    pub fn is_empty(&self) -> bool {
+        self.key_id.is_none() && self.chief.is_none()
+    }
 }
 
 /// The event's settings; each game takes its defaults from here.
@@ -294,6 +318,10 @@ pub struct TableGame {
     pub result: Option<GameResult>,
     pub confirmations: Vec<Confirmation>,
     pub overrides: Vec<ResultOverride>,
+    /// The head of the audit chain (the last entry's hash) when the result was confirmed, or
+    /// last overridden: with the result, it makes the result's verification code.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub confirmed_at: Option<String>,
 }
 
 /// A stored part of a game that does not read back.
@@ -369,6 +397,8 @@ impl Session {
             rounds: Vec::new(),
             audit: Vec::new(),
             tournament: Tournament::default(),
+            trust: Trust::default(),
+            seal: None,
         }
     }
 

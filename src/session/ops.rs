@@ -151,6 +151,16 @@ pub enum Change {
     },
     // issue 18: a
     // issue 18: c
+    /// The session keyed, once: the public name of its chain key (`key::ChainKey::id`); the key
+    /// itself stays in the chief arbiter's settings folder.
+    ChainKey {
+        id: String,
+    },
+    /// The chief arbiter's passphrase set, once, as its slow salted hash (`chief::Hasher`, an
+    /// argon2 PHC string): never the text.
+    ChiefPassphrase {
+        phc: String,
+    },
 }
 
 impl Change {
@@ -166,7 +176,9 @@ impl Change {
             | Change::Withdraw(_)
             | Change::DrawLots { .. }
             | Change::Team(_)
-            | Change::TeamMatch { .. } => None,
+            | Change::TeamMatch { .. }
+            | Change::ChainKey { .. }
+            | Change::ChiefPassphrase { .. } => None,
             Change::Table { table, .. }
             | Change::RenameTable { table, .. }
             | Change::TimeControl { table, .. }
@@ -246,6 +258,35 @@ pub enum SessionError {
     Tournament(#[from] TournamentError),
     #[error("the game of {0} has started or has a result: its players can no longer change")]
     PairingAfterStart(TableId),
+    #[error("{actor} is not the chief arbiter: {action} needs the chief arbiter")]
+    ChiefOnly { actor: String, action: ChiefAction },
+    #[error("the session is already keyed (key {0}): its key cannot change")]
+    AlreadyKeyed(String),
+    #[error("the chief arbiter's passphrase is already set: it is set once")]
+    PassphraseSet,
+    #[error("the chief arbiter's passphrase: {0}")]
+    Passphrase(#[from] super::chief::ChiefError),
+}
+
+/// What only the chief arbiter may do, besides overriding a confirmed result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChiefAction {
+    /// A one-sided change of a clock's reading (Art. 22.8: "单方面的时间读数改拨，须经裁判长的认可").
+    OneSidedClock,
+    /// Dismissing an incident (its sanction overridden by none).
+    DismissIncident,
+    /// Changing the record of a game whose result is confirmed.
+    RecordAfterConfirmation,
+}
+
+impl std::fmt::Display for ChiefAction {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            ChiefAction::OneSidedClock => "a one-sided change of the clock's reading (Art. 22.8)",
+            ChiefAction::DismissIncident => "dismissing an incident",
+            ChiefAction::RecordAfterConfirmation => "changing the record of a confirmed game",
+        })
+    }
 }
 
 fn result_text(result: &Option<GameResult>) -> String {
@@ -299,7 +340,10 @@ impl Session {
                 what
             }
             Change::Pairing { black, white, .. } => self.pair(&mut table, id, *black, *white)?,
-            _ => change_game(&mut table.game, id, stamp, change)?,
+            _ => {
+                let head = self.audit.last().map_or(audit::GENESIS, |e| e.hash.as_str());
+                change_game(&mut table.game, id, stamp, head, change)?
+            }
         };
         let state = audit::table_digest(&table)?;
         audit::push(&mut self.audit, stamp, Some(id), what, state)?;
@@ -394,6 +438,21 @@ impl Session {
             Change::Withdraw(w) => self.withdraw(w)?,
             Change::DrawLots { players, seed } => self.draw_lots(players, *seed)?,
             Change::Team(team) => self.set_team(team)?,
+            Change::ChainKey { id } => {
+                if let Some(old) = &self.trust.key_id {
+                    return Err(SessionError::AlreadyKeyed(old.clone()));
+                }
+                self.trust.key_id = Some(id.clone());
+                format!("keyed: chain key {id}")
+            }
+            Change::ChiefPassphrase { phc } => {
+                if self.trust.chief.is_some() {
+                    return Err(SessionError::PassphraseSet);
+                }
+                super::chief::check_hash(phc)?;
+                self.trust.chief = Some(phc.clone());
+                "the chief arbiter's passphrase set (its hash only)".to_string()
+            }
             _ => String::new(),
         })
     }
@@ -430,6 +489,7 @@ impl Session {
             result: None,
             confirmations: Vec::new(),
             overrides: Vec::new(),
+            confirmed_at: None,
         };
         table_game.control()?;
         let table = Table {
@@ -550,7 +610,23 @@ impl Session {
 }
 
 /// Changes one game (a copy: the caller keeps it only on success) and says what changed.
-fn change_game(game: &mut TableGame, id: TableId, stamp: &Stamp, change: &Change) -> Result<String, SessionError> {
+/// `head` is the audit chain's last hash before the change (kept with a confirmation).
+fn change_game(
+    game: &mut TableGame,
+    id: TableId,
+    stamp: &Stamp,
+    head: &str,
+    change: &Change,
+) -> Result<String, SessionError> {
+    let chief_only = |action: ChiefAction| -> Result<(), SessionError> {
+        if stamp.role != Role::ChiefArbiter {
+            return Err(SessionError::ChiefOnly {
+                actor: stamp.actor.clone(),
+                action,
+            });
+        }
+        Ok(())
+    };
     let locked = |game: &TableGame| -> Result<(), SessionError> {
         if game.is_confirmed() {
             let signed: Vec<String> = game.confirmations.iter().map(|c| c.name.clone()).collect();
@@ -564,6 +640,9 @@ fn change_game(game: &mut TableGame, id: TableId, stamp: &Stamp, change: &Change
     };
     Ok(match change {
         Change::Record { sgf, note, .. } => {
+            if game.is_confirmed() {
+                chief_only(ChiefAction::RecordAfterConfirmation)?;
+            }
             let record = sgf::read_str(sgf).map_err(StoredGameError::from)?;
             game.record = sgf.clone();
             format!("record: {} moves; {note}", record.moves().len())
@@ -608,6 +687,9 @@ fn change_game(game: &mut TableGame, id: TableId, stamp: &Stamp, change: &Change
                     edition: game.ledger.edition,
                 });
             }
+            if matches!(event.kind, EventKind::Edit { .. }) {
+                chief_only(ChiefAction::OneSidedClock)?;
+            }
             game.clock_events.push(event.clone());
             game.clock()?;
             format!("clock at {}: {:?}", WrittenDuration(event.at), event.kind)
@@ -618,6 +700,12 @@ fn change_game(game: &mut TableGame, id: TableId, stamp: &Stamp, change: &Change
                 return Err(SessionError::LedgerRewritten);
             }
             let added = ledger.entries().len() - old.len();
+            let dismisses = ledger.entries()[old.len()..]
+                .iter()
+                .any(|e| matches!(e, crate::ledger::Entry::Override(o) if o.sanction.0.is_empty()));
+            if dismisses {
+                chief_only(ChiefAction::DismissIncident)?;
+            }
             game.ledger = ledger.clone();
             format!(
                 "ledger: {added} entries added: {:?}",
@@ -657,7 +745,12 @@ fn change_game(game: &mut TableGame, id: TableId, stamp: &Stamp, change: &Change
                 name: name.clone(),
                 wall_time: stamp.wall_time.clone(),
             });
-            let locked = if game.is_confirmed() { "; result locked" } else { "" };
+            let locked = if game.is_confirmed() {
+                game.confirmed_at = Some(head.to_string());
+                "; result locked"
+            } else {
+                ""
+            };
             format!("{signer:?} ({name}) confirmed {}{locked}", result_text(&game.result))
         }
         Change::Override { result, reason, .. } => {
@@ -686,6 +779,7 @@ fn change_game(game: &mut TableGame, id: TableId, stamp: &Stamp, change: &Change
                 wall_time: stamp.wall_time.clone(),
             });
             game.result = *result;
+            game.confirmed_at = Some(head.to_string());
             what
         }
         Change::Event(_)
@@ -701,7 +795,9 @@ fn change_game(game: &mut TableGame, id: TableId, stamp: &Stamp, change: &Change
         | Change::DrawLots { .. }
         | Change::Team(_)
         | Change::TeamMatch { .. }
-        | Change::Pairing { .. } => String::new(),
+        | Change::Pairing { .. }
+        | Change::ChainKey { .. }
+        | Change::ChiefPassphrase { .. } => String::new(),
     })
 }
 

@@ -12,6 +12,7 @@ use super::store::{Store, StoreError};
 enum Request {
     Append {
         seq: u64,
+        hash: String,
         stamp: Stamp,
         change: Box<Change>,
     },
@@ -35,7 +36,12 @@ impl Saver {
             let mut store = store;
             for request in inbox {
                 let done = match request {
-                    Request::Append { seq, stamp, change } => store.append(seq, &stamp, &change),
+                    Request::Append {
+                        seq,
+                        hash,
+                        stamp,
+                        change,
+                    } => store.append(seq, &hash, &stamp, &change),
                     Request::Snapshot(session) => store.snapshot(&session),
                     Request::Close(session) => return store.close(&session),
                 };
@@ -58,8 +64,10 @@ impl Saver {
     pub fn record(&self, session: &mut Session, stamp: &Stamp, change: &Change) -> Result<(), SessionError> {
         session.apply(stamp, change)?;
         let seq = session.audit.len() as u64 - 1;
+        let hash = session.audit.last().map(|e| e.hash.clone()).unwrap_or_default();
         self.send(Request::Append {
             seq,
+            hash,
             stamp: stamp.clone(),
             change: Box::new(change.clone()),
         });

@@ -13,6 +13,7 @@ use thiserror::Error;
 
 use super::audit::{self, ChainError, Stamp};
 use super::format::{self, FormatError, VERSION};
+use super::key::{self, ChainKey};
 use super::model::{Session, TableId};
 use super::ops::{Change, SessionError};
 use crate::clock::Phase;
@@ -73,12 +74,73 @@ fn io_err(path: &Path) -> impl FnOnce(io::Error) -> StoreError + '_ {
     }
 }
 
-/// One journal line: the change that made audit entry `seq`.
+/// One journal line: the change that made audit entry `seq`, with that entry's hash (so the
+/// line is inside the chain: its hash links to the entry before it, and replaying the change
+/// must give the same hash) and, when the session is keyed, the key's seal of that hash. Lines
+/// written before issue 18 carry neither (legacy): they are replayed, and `check` says so.
 #[derive(Serialize, Deserialize)]
 struct JournalLine {
     seq: u64,
     stamp: Stamp,
     change: Change,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    hash: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    seal: Option<String>,
+}
+
+/// Why the replay of the journal stopped before its end: the lines from `line` on are not
+/// taken (a torn last line alone is `Loaded::dropped_partial`, not this).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct JournalStop {
+    /// The first line not taken (from 1).
+    pub line: usize,
+    /// How many lines were not taken, this one included.
+    pub dropped: usize,
+    pub why: JournalFault,
+}
+
+/// What was wrong with the first journal line not taken.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum JournalFault {
+    #[error("it does not read: {0}")]
+    Unreadable(String),
+    #[error("change {seq} follows change {next}: some are missing")]
+    Gap { seq: u64, next: u64 },
+    #[error("the change is refused: {0}")]
+    Refused(String),
+    #[error("its hash does not match its change and the chain before it: it was edited or written outside the app")]
+    Hash,
+    #[error("it carries no hash after lines that do: it was written outside the app")]
+    Unhashed,
+    #[error("its seal does not match the chain key: it was written without the key")]
+    Seal,
+    #[error("it carries no seal in a keyed session: it was written without the key")]
+    Unsealed,
+}
+
+/// What the chain key says of a file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum KeyCheck {
+    /// The session has no chain key (made before issue 18): its chain can be recomputed by anyone.
+    NotKeyed,
+    /// The snapshot's seal and every journal line's seal hold under the key.
+    Verified,
+    /// The session is keyed with key `id`, but no key was given: the keyed part is not verified.
+    NoKey { id: String },
+    /// The key given is another one than the session's.
+    WrongKey { id: String, given: String },
+    /// The snapshot carries no seal: it was written without the key.
+    Unsealed,
+    /// The snapshot's seal does not match its chain: the file was edited without the key.
+    SealBroken,
+}
+
+impl KeyCheck {
+    /// The file is vouched for by its key (or has none to vouch for it).
+    pub fn holds(&self) -> bool {
+        matches!(self, KeyCheck::NotKeyed | KeyCheck::Verified)
+    }
 }
 
 /// A session as read from disk.
@@ -97,12 +159,18 @@ pub struct Loaded {
     /// then is charged to the player on move, unless the arbiter records otherwise (a pause or
     /// an edit).
     pub running_clocks: Vec<TableId>,
+    /// The replay stopped at the last good line before this one.
+    pub journal_stop: Option<JournalStop>,
+    /// Journal lines replayed that carry no hash (written before issue 18).
+    pub legacy_lines: usize,
+    /// The chain key's verdict.
+    pub key: KeyCheck,
 }
 
 impl Loaded {
     /// The last run ended without closing the session (the journal held changes).
     pub fn recovered(&self) -> bool {
-        self.replayed > 0 || self.dropped_partial
+        self.replayed > 0 || self.dropped_partial || self.journal_stop.is_some()
     }
 }
 
@@ -148,12 +216,56 @@ pub fn newest_good_backup(path: &Path) -> Option<PathBuf> {
     })
 }
 
-/// Reads a session: the snapshot, then the journal's changes after it. Writes nothing.
+/// Reads a session without its key: the snapshot, then the journal's changes after it. Writes
+/// nothing.
 pub fn load(path: &Path) -> Result<Loaded, StoreError> {
+    load_keyed(path, None)
+}
+
+/// What the snapshot's seal says under `key`.
+fn snapshot_key_check(session: &Session, key: Option<&ChainKey>) -> KeyCheck {
+    let Some(id) = session.trust.key_id.clone() else {
+        return KeyCheck::NotKeyed;
+    };
+    let Some(key) = key else {
+        return KeyCheck::NoKey { id };
+    };
+    if key.id() != id {
+        return KeyCheck::WrongKey { id, given: key.id() };
+    }
+    let head = session.audit.last();
+    let expected = key::seal(
+        key,
+        head.map_or(0, |e| e.seq + 1),
+        head.map_or(audit::GENESIS, |e| e.hash.as_str()),
+    );
+    match &session.seal {
+        None => KeyCheck::Unsealed,
+        Some(seal) if *seal != expected => KeyCheck::SealBroken,
+        Some(_) => KeyCheck::Verified,
+    }
+}
+
+/// Reads a session: the snapshot, then the journal's changes after it, each line's hash checked
+/// against the chain and, with the session's `key`, its seal. The replay stops at the last good
+/// line. Writes nothing.
+pub fn load_keyed(path: &Path, key: Option<&ChainKey>) -> Result<Loaded, StoreError> {
     // The snapshot and the journal are read as one state: the writer cannot replace one between.
     let _state = super::lock::read_guard(path)?;
     let (mut session, from_version) = read_snapshot(path)?;
-    let (replayed, dropped_partial) = replay_journal(path, &mut session)?;
+    let key_check = snapshot_key_check(&session, key);
+    // The journal's seals are checked only under the session's own key.
+    let own = session.trust.key_id.clone();
+    let sealing = key.filter(|k| own.as_deref() == Some(k.id().as_str()));
+    let mut replay = replay_journal(path, &mut session, sealing, None)?;
+    if let Some(good) = replay.restart {
+        // A line changed the session and then did not match its hash: read again up to it.
+        (session, _) = read_snapshot(path)?;
+        let stop = replay.stop.take();
+        replay = replay_journal(path, &mut session, sealing, Some(good))?;
+        replay.stop = stop;
+    }
+    let (replayed, dropped_partial) = (replay.replayed, replay.dropped_partial);
     let chain = audit::verify(&session);
     let running_clocks = session
         .tables()
@@ -167,51 +279,108 @@ pub fn load(path: &Path) -> Result<Loaded, StoreError> {
         dropped_partial,
         chain,
         running_clocks,
+        journal_stop: replay.stop,
+        legacy_lines: replay.legacy,
+        key: key_check,
     })
 }
 
-fn replay_journal(path: &Path, session: &mut Session) -> Result<(usize, bool), StoreError> {
+/// What the replay of a journal did.
+#[derive(Default)]
+struct Replay {
+    replayed: usize,
+    dropped_partial: bool,
+    stop: Option<JournalStop>,
+    legacy: usize,
+    /// The session must be read again and only this many lines replayed.
+    restart: Option<usize>,
+}
+
+/// Replays the journal on `session` (the first `limit` lines at most), stopping at the first
+/// line that does not read, does not follow, is refused, or does not match its hash or seal.
+fn replay_journal(
+    path: &Path,
+    session: &mut Session,
+    key: Option<&ChainKey>,
+    limit: Option<usize>,
+) -> Result<Replay, StoreError> {
     let jpath = journal_path(path);
     let text = match fs::read_to_string(&jpath) {
         Ok(text) => text,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok((0, false)),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Replay::default()),
         Err(e) => return Err(io_err(&jpath)(e)),
-    };
-    let bad = |line: usize, message: String| StoreError::Journal {
-        path: jpath.clone(),
-        line,
-        message,
-        backup: newest_good_backup(path),
     };
     let complete = text.ends_with('\n');
     let lines: Vec<&str> = text.lines().collect();
-    let mut replayed = 0;
-    for (i, line) in lines.iter().enumerate() {
+    let mut replay = Replay::default();
+    let mut hashed = false;
+    let stop = |i: usize, why: JournalFault| JournalStop {
+        line: i + 1,
+        dropped: lines.len() - i,
+        why,
+    };
+    for (i, line) in lines.iter().enumerate().take(limit.unwrap_or(usize::MAX)) {
         let last = i + 1 == lines.len();
         let entry: JournalLine = match ron::from_str(line) {
             Ok(entry) => entry,
-            Err(_) if last && !complete => return Ok((replayed, true)),
+            Err(_) if last && !complete => {
+                replay.dropped_partial = true;
+                return Ok(replay);
+            }
             Err(e) => {
                 let message = format::in_words(&e.code.to_string());
-                return Err(bad(i + 1, format!("column {}: {message}", e.span.start.col)));
+                let why = JournalFault::Unreadable(format!("column {}: {message}", e.span.start.col));
+                replay.stop = Some(stop(i, why));
+                return Ok(replay);
             }
         };
+        let fault = match (&entry.hash, hashed) {
+            (None, true) => Some(JournalFault::Unhashed),
+            (None, false) if key.is_some() => Some(JournalFault::Unsealed),
+            (Some(hash), _) => key.and_then(|key| match &entry.seal {
+                None => Some(JournalFault::Unsealed),
+                Some(seal) if *seal != key::seal(key, entry.seq + 1, hash) => Some(JournalFault::Seal),
+                Some(_) => None,
+            }),
+            (None, false) => None,
+        };
+        if let Some(why) = fault {
+            replay.stop = Some(stop(i, why));
+            return Ok(replay);
+        }
+        hashed |= entry.hash.is_some();
         let next = session.audit.len() as u64;
         if entry.seq < next {
+            // Already in the snapshot: it must be that very entry.
+            let known = usize::try_from(entry.seq).ok().and_then(|s| session.audit.get(s));
+            if let (Some(hash), Some(known)) = (&entry.hash, known)
+                && *hash != known.hash
+            {
+                replay.stop = Some(stop(i, JournalFault::Hash));
+                return Ok(replay);
+            }
             continue;
         }
         if entry.seq > next {
-            return Err(bad(
-                i + 1,
-                format!("change {} follows change {}: some are missing", entry.seq, next),
-            ));
+            replay.stop = Some(stop(i, JournalFault::Gap { seq: entry.seq, next }));
+            return Ok(replay);
         }
-        session
-            .apply(&entry.stamp, &entry.change)
-            .map_err(|e| bad(i + 1, e.to_string()))?;
-        replayed += 1;
+        if let Err(e) = session.apply(&entry.stamp, &entry.change) {
+            replay.stop = Some(stop(i, JournalFault::Refused(e.to_string())));
+            return Ok(replay);
+        }
+        match &entry.hash {
+            Some(hash) if session.audit.last().is_some_and(|e| e.hash != *hash) => {
+                replay.stop = Some(stop(i, JournalFault::Hash));
+                replay.restart = Some(i);
+                return Ok(replay);
+            }
+            Some(_) => {}
+            None => replay.legacy += 1,
+        }
+        replay.replayed += 1;
     }
-    Ok((replayed, false))
+    Ok(replay)
 }
 
 /// Writes `bytes` to `path` atomically, keeping the current file as the newest backup.
@@ -242,11 +411,13 @@ fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
     File::open(&dir).and_then(|d| d.sync_all()).map_err(io_err(&dir))
 }
 
-/// An open session file: changes go to the journal, snapshots replace the file.
+/// An open session file: changes go to the journal, snapshots replace the file; with the
+/// session's chain key, each line and each snapshot are sealed.
 #[derive(Debug)]
 pub struct Store {
     path: PathBuf,
     journal: File,
+    key: Option<ChainKey>,
     /// This process is the session's one writer while the store lives.
     _writer: super::lock::WriterLock,
 }
@@ -254,36 +425,70 @@ pub struct Store {
 impl Store {
     /// Creates a new session file; refuses to replace an existing one.
     pub fn create(path: &Path, session: &Session) -> Result<Store, StoreError> {
+        Store::create_keyed(path, session, None)
+    }
+
+    /// Creates a new session file sealed with `key`; refuses to replace an existing one.
+    pub fn create_keyed(path: &Path, session: &Session, key: Option<&ChainKey>) -> Result<Store, StoreError> {
         if path.exists() {
             return Err(StoreError::Exists {
                 path: path.to_path_buf(),
             });
         }
         let writer = super::lock::WriterLock::take(path)?;
-        let text = format::to_ron(session).map_err(StoreError::Format)?;
+        let text = format::to_ron_sealed(session, key).map_err(StoreError::Format)?;
         write_atomic(path, text.as_bytes())?;
-        Store::open_journal(path, true, writer)
+        Store::open_journal(path, true, key, writer)
     }
 
     /// Opens a session file, recovering the changes in its journal. A file read from an older
     /// version is written back at once in the current one (the old file stays as a backup).
     /// Refused ([`StoreError::Locked`]) while another process has it open for writing.
     pub fn open(path: &Path) -> Result<(Store, Loaded), StoreError> {
+        Store::open_keyed(path, None)
+    }
+
+    /// [`Store::open`] with the session's chain key: the journal's seals are checked and what is
+    /// written is sealed. Journal lines not taken are kept beside the file
+    /// (`FILE.journal.rejected`), never lost.
+    pub fn open_keyed(path: &Path, key: Option<&ChainKey>) -> Result<(Store, Loaded), StoreError> {
         let writer = super::lock::WriterLock::take(path)?;
-        let loaded = load(path)?;
+        let loaded = load_keyed(path, key)?;
+        // Only the session's own key seals what is written.
+        let key = key.filter(|k| loaded.session.trust.key_id.as_deref() == Some(k.id().as_str()));
+        if loaded.journal_stop.is_some() {
+            let jpath = journal_path(path);
+            let aside = free_name(&jpath, ".rejected");
+            fs::copy(&jpath, &aside).map_err(io_err(&aside))?;
+        }
         if loaded.from_version != VERSION || loaded.recovered() {
-            let text = format::to_ron(&loaded.session).map_err(StoreError::Format)?;
-            let store = Store::open_journal(path, false, writer)?;
+            let text = format::to_ron_sealed(&loaded.session, key).map_err(StoreError::Format)?;
+            let store = Store::open_journal(path, false, key, writer)?;
             super::lock::exclusive(&store.journal, &journal_path(path), || {
                 write_atomic(path, text.as_bytes())?;
                 empty(&store.journal, &journal_path(path))
             })?;
             return Ok((store, loaded));
         }
-        Ok((Store::open_journal(path, false, writer)?, loaded))
+        Ok((Store::open_journal(path, false, key, writer)?, loaded))
     }
 
-    fn open_journal(path: &Path, truncate: bool, writer: super::lock::WriterLock) -> Result<Store, StoreError> {
+    /// The chain key this store seals with.
+    pub fn key(&self) -> Option<&ChainKey> {
+        self.key.as_ref()
+    }
+
+    /// Seals from now on with `key` (the session was just keyed with it).
+    pub fn set_key(&mut self, key: ChainKey) {
+        self.key = Some(key);
+    }
+
+    fn open_journal(
+        path: &Path,
+        truncate: bool,
+        key: Option<&ChainKey>,
+        writer: super::lock::WriterLock,
+    ) -> Result<Store, StoreError> {
         let jpath = journal_path(path);
         let journal = OpenOptions::new()
             .create(true)
@@ -296,6 +501,7 @@ impl Store {
         Ok(Store {
             path: path.to_path_buf(),
             journal,
+            key: key.cloned(),
             _writer: writer,
         })
     }
@@ -307,16 +513,20 @@ impl Store {
     /// Applies `change` to `session` and, when accepted, appends it to the journal (fsync'd).
     pub fn record(&mut self, session: &mut Session, stamp: &Stamp, change: &Change) -> Result<(), StoreError> {
         session.apply(stamp, change)?;
-        self.append(session.audit.len() as u64 - 1, stamp, change)
+        let hash = session.audit.last().map(|e| e.hash.clone()).unwrap_or_default();
+        self.append(session.audit.len() as u64 - 1, &hash, stamp, change)
     }
 
-    /// Appends an applied change (the one that made audit entry `seq`) to the journal.
-    pub fn append(&mut self, seq: u64, stamp: &Stamp, change: &Change) -> Result<(), StoreError> {
+    /// Appends an applied change (the one that made audit entry `seq`, whose hash is `hash`) to
+    /// the journal, sealed when the store has a key. The one place a journal line is made.
+    pub fn append(&mut self, seq: u64, hash: &str, stamp: &Stamp, change: &Change) -> Result<(), StoreError> {
         let jpath = journal_path(&self.path);
         let line = JournalLine {
             seq,
             stamp: stamp.clone(),
             change: change.clone(),
+            hash: Some(hash.to_string()),
+            seal: self.key.as_ref().map(|key| key::seal(key, seq + 1, hash)),
         };
         let mut text = ron::to_string(&line).map_err(|e| StoreError::Format(FormatError::Serialize(e.to_string())))?;
         text.push('\n');
@@ -329,7 +539,7 @@ impl Store {
 
     /// Writes a full snapshot atomically, then empties the journal.
     pub fn snapshot(&mut self, session: &Session) -> Result<(), StoreError> {
-        let text = format::to_ron(session).map_err(StoreError::Format)?;
+        let text = format::to_ron_sealed(session, self.key.as_ref()).map_err(StoreError::Format)?;
         let jpath = journal_path(&self.path);
         super::lock::exclusive(&self.journal, &jpath, || {
             write_atomic(&self.path, text.as_bytes())?;

@@ -217,6 +217,10 @@ pub struct Table {
     pub move_presses_clock: bool,
     /// The open form (clock correction, lateness, adjournment, incident).
     pub dialog: Option<Dialog>,
+    /// A session's table: the chief arbiter's actions (an override, a one-sided clock
+    /// correction) are held in `held_for_chief` for the workstation to check the passphrase.
+    pub chief_gated: bool,
+    pub held_for_chief: Vec<Command>,
     /// The last click refused as illegal, which the arbiter may record as played.
     pub refused: Option<(Point, Illegal)>,
     /// The komi of an even game here, in points: what removing the handicap brings back (a
@@ -271,6 +275,8 @@ impl Table {
             move_numbers: false,
             move_presses_clock: false,
             dialog: None,
+            chief_gated: false,
+            held_for_chief: Vec::new(),
             refused: None,
             even_komi: Preset::Chinese2002.rules().komi,
             cycle: None,
@@ -377,6 +383,21 @@ impl Table {
         caller::due(self.clock.control(), &self.script, &self.clock.reading(now), span)
     }
 
+    /// Applies `command`, or holds it for the workstation when it is a chief arbiter's action at
+    /// a session's table (`chief_gated`).
+    fn apply_or_hold(&mut self, command: Command, now: Duration) {
+        let chiefs = match command {
+            Command::Override => true,
+            Command::SubmitDialog => matches!(self.dialog, Some(Dialog::Correction(_))),
+            _ => false,
+        };
+        if self.chief_gated && chiefs {
+            self.held_for_chief.push(command);
+        } else {
+            self.apply(command, now);
+        }
+    }
+
     /// Draws the table at `now`, applies what the panels and keys asked for, and asks for the
     /// next repaint only when something visible will change.
     pub fn frame(&mut self, ui: &mut egui::Ui, now: Duration) {
@@ -386,7 +407,7 @@ impl Table {
         }
         self.apply(Command::Tick, now);
         for command in self.keys_pressed(ui) {
-            self.apply(command, now);
+            self.apply_or_hold(command, now);
         }
         let commands = self.panels(ui, now);
         if !commands.is_empty() {
@@ -394,7 +415,7 @@ impl Table {
             ui.ctx().request_repaint();
         }
         for command in commands {
-            self.apply(command, now);
+            self.apply_or_hold(command, now);
         }
         if let Some(wait) = self.next_repaint(now) {
             ui.ctx().request_repaint_after(wait);

@@ -102,6 +102,8 @@ pub struct CountDrafts {
     pub arbiter: String,
     pub chief: String,
     pub reason: String,
+    /// The chief arbiter's passphrase, checked by the workstation's gate and then cleared.
+    pub passphrase: String,
 }
 
 /// What is counted: the position at the cursor when counting began and what the count needs of

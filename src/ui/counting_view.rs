@@ -337,6 +337,7 @@ fn confirmation(ui: &mut egui::Ui, counting: &mut Counting, lang: i18n::Lang, co
                 ui.end_row();
             }
         });
+        super::dialogs::secret_field(ui, Text::ChiefPassphrase.tr(lang), &mut counting.drafts.passphrase);
         if ui.button(Text::Override.tr(lang)).clicked() {
             commands.push(Command::Override);
         }

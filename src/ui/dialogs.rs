@@ -61,8 +61,10 @@ pub struct CorrectionForm {
     pub period_moves: String,
     pub reason: String,
     /// The chief arbiter who approves the one-sided change (Art. 22.8: "单方面的时间读数改拨，须经
-    /// 裁判长的认可"): their name, until the chief arbiter has a credential of their own.
+    /// 裁判长的认可"): their name, and their passphrase (checked by the workstation's gate, then
+    /// cleared; never stored).
     pub chief: String,
+    pub passphrase: String,
 }
 
 /// Art. 22.8: "读数总和的误差超过每小时2分钟（含）的，应立即更换计时器，并参照双方已用时间按比例
@@ -162,6 +164,7 @@ impl CorrectionForm {
             period_moves: left.period_moves.to_string(),
             reason: String::new(),
             chief: String::new(),
+            passphrase: String::new(),
         }
     }
 
@@ -327,6 +330,15 @@ fn field(ui: &mut egui::Ui, label: &str, text: &mut String) {
     });
 }
 
+/// A labelled passphrase field (the text hidden).
+pub fn secret_field(ui: &mut egui::Ui, label: &str, text: &mut String) {
+    ui.horizontal(|ui| {
+        let label = ui.label(label);
+        ui.add(egui::TextEdit::singleline(text).password(true).desired_width(200.0))
+            .labelled_by(label.id);
+    });
+}
+
 /// The player choice; a change asks for the form again (refilled for that player).
 fn player(ui: &mut egui::Ui, current: Color, lang: Lang, reopen: impl Fn(Color) -> Open, commands: &mut Vec<Command>) {
     ui.horizontal(|ui| {
@@ -360,6 +372,7 @@ fn correction(
     }
     field(ui, Text::Reason.tr(lang), &mut form.reason);
     field(ui, Text::ApprovingChief.tr(lang), &mut form.chief);
+    secret_field(ui, Text::ChiefPassphrase.tr(lang), &mut form.passphrase);
     ui.label(RichText::new(Text::OneSidedNeedsChief.tr(lang)).small().weak());
 }
 

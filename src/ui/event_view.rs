@@ -53,6 +53,9 @@ pub struct EventForm {
     pub mcmahon_bar: String,
     /// Not on the form: the imported pairing file, kept as it is.
     pub pairing_file: Option<Box<PairingFile>>,
+    /// The chief arbiter's passphrase, while none is set (`None`: it is set, the field is not
+    /// shown). Set once; OK hands it to the workstation, which keeps only its hash.
+    pub passphrase: Option<String>,
 }
 
 /// Each field that can be refused, read, or what is wrong with it in the window's language.
@@ -82,6 +85,7 @@ impl EventForm {
             top_score: event.top_score,
             mcmahon_bar: event.mcmahon_bar.map(|r| r.to_string()).unwrap_or_default(),
             pairing_file: event.pairing_file.clone(),
+            passphrase: None,
         }
     }
 
@@ -302,10 +306,13 @@ enum Answer {
     Cancel,
 }
 
-/// The window while `form` is open. OK returns the one command that changes the event; OK,
-/// Cancel and the window's close button close the form (`form` becomes `None`).
-pub fn window(ctx: &egui::Context, form: &mut Option<EventForm>, lang: Lang) -> Option<WsCommand> {
-    let f = form.as_mut()?;
+/// The window while `form` is open. OK returns the one command that changes the event (and the
+/// one that sets the chief arbiter's passphrase, when typed); OK, Cancel and the window's close
+/// button close the form (`form` becomes `None`).
+pub fn window(ctx: &egui::Context, form: &mut Option<EventForm>, lang: Lang) -> Vec<WsCommand> {
+    let Some(f) = form.as_mut() else {
+        return Vec::new();
+    };
     let mut open = true;
     let mut answer = None;
     egui::Window::new(Text::EventSettings.tr(lang))
@@ -314,12 +321,17 @@ pub fn window(ctx: &egui::Context, form: &mut Option<EventForm>, lang: Lang) -> 
         .collapsible(false)
         .resizable(false)
         .show(ctx, |ui| answer = fields(ui, f, lang));
-    let command = match answer {
-        Some(Answer::Ok(event)) => Some(WsCommand::EditEvent(Box::new(event))),
-        Some(Answer::Cancel) => None,
-        None if !open => None,
-        None => return None,
+    let mut command: Vec<WsCommand> = match answer {
+        Some(Answer::Ok(event)) => vec![WsCommand::EditEvent(Box::new(event))],
+        Some(Answer::Cancel) => Vec::new(),
+        None if !open => Vec::new(),
+        None => return Vec::new(),
     };
+    if matches!(command.first(), Some(WsCommand::EditEvent(_)))
+        && let Some(passphrase) = f.passphrase.take().filter(|p| !p.is_empty())
+    {
+        command.push(WsCommand::SetChiefPassphrase(passphrase));
+    }
     // Closed: the next frame draws the window without it.
     *form = None;
     ctx.request_repaint();
@@ -426,6 +438,10 @@ fn fields(ui: &mut egui::Ui, form: &mut EventForm, lang: Lang) -> Option<Answer>
         lateness,
         script,
     });
+    if let Some(passphrase) = &mut form.passphrase {
+        ui.separator();
+        super::dialogs::secret_field(ui, Text::SetChiefPassphrase.tr(lang), passphrase);
+    }
     let mut answer = None;
     ui.horizontal(|ui| {
         let ok = ui.add_enabled(read.is_some(), egui::Button::new(Text::Ok.tr(lang)));

@@ -18,9 +18,10 @@ use std::time::{Duration, Instant};
 use crate::export::ExportError;
 use crate::export::opengotha::CopyReport;
 use crate::game::Game;
+use crate::session::key::{self, ChainKey};
 use crate::session::merge::{self, MergeError};
 use crate::session::store::{self, Loaded};
-use crate::session::{Saver, Session, Store, StoreError};
+use crate::session::{Change, Role, Saver, Session, Stamp, Store, StoreError};
 use crate::sgf::{self, SgfError};
 use crate::tournament::players_csv::CsvPlayer;
 use crate::tournament::source::SourceError;
@@ -310,9 +311,10 @@ fn with_ron(path: PathBuf) -> PathBuf {
 }
 
 fn open(path: PathBuf) -> Done {
-    match Store::open(&path) {
+    let key = chain_key_of(&path);
+    match Store::open_keyed(&path, key.as_ref()) {
         Err(StoreError::Locked { pid, program, .. }) => Done::OpenedReadOnly {
-            result: store::load(&path).map(Box::new),
+            result: store::load_keyed(&path, key.as_ref()).map(Box::new),
             path,
             pid,
             program,
@@ -324,13 +326,54 @@ fn open(path: PathBuf) -> Done {
     }
 }
 
+/// The chain key of the session at `path`, from the settings folder (none when the session is
+/// not keyed, or its key was not brought to this workstation: `go-arbiter key import`).
+fn chain_key_of(path: &Path) -> Option<ChainKey> {
+    let (session, _) = store::read_snapshot(path).ok()?;
+    chain_key_for(&session)
+}
+
+fn chain_key_for(session: &Session) -> Option<ChainKey> {
+    let id = session.trust.key_id.as_deref()?;
+    key::find(&super::settings::folder()?, id).ok()
+}
+
+/// Keys a new session: a chain key from the system's generator, kept in the settings folder,
+/// its name recorded in the session (`Change::ChainKey`, stamped as the event's creation).
+/// Without a settings folder or a generator the session stays unkeyed.
+fn key_new_session(session: &mut Session) -> Result<Option<ChainKey>, StoreError> {
+    let Some(dir) = super::settings::folder() else {
+        return Ok(None);
+    };
+    let mut bytes = [0u8; 32];
+    if getrandom::fill(&mut bytes).is_err() {
+        return Ok(None);
+    }
+    let chain_key = ChainKey::from_bytes(bytes);
+    key::keep(&dir, &chain_key).map_err(|e| StoreError::Io {
+        path: dir.clone(),
+        source: std::io::Error::other(e.to_string()),
+    })?;
+    let stamp = session
+        .audit
+        .last()
+        .map_or_else(|| Stamp::new("", "", Role::Organiser), |e| e.stamp.clone());
+    session.apply(&stamp, &Change::ChainKey { id: chain_key.id() })?;
+    Ok(Some(chain_key))
+}
+
 /// Does the reading or writing of `request` at `path` (on the worker thread).
 fn run(request: Request, path: PathBuf) -> Done {
     match request {
-        Request::NewSession(session) => {
+        Request::NewSession(mut session) => {
             let path = with_ron(path);
+            let result = if path.exists() {
+                Err(StoreError::Exists { path: path.clone() })
+            } else {
+                key_new_session(&mut session).and_then(|k| Store::create_keyed(&path, &session, k.as_ref()))
+            };
             Done::Created {
-                result: Store::create(&path, &session),
+                result,
                 path,
                 session,
                 new: true,
@@ -339,7 +382,7 @@ fn run(request: Request, path: PathBuf) -> Done {
         Request::SaveAs(session) => {
             let path = with_ron(path);
             Done::Created {
-                result: Store::create(&path, &session),
+                result: Store::create_keyed(&path, &session, chain_key_for(&session).as_ref()),
                 path,
                 session,
                 new: false,

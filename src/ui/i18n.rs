@@ -475,6 +475,11 @@ texts! {
     Close => ("Close", "关闭"),
     // issue 18: a
     // issue 18: c
+    ChiefPassphrase => ("Chief arbiter's passphrase", "裁判长口令"),
+    SetChiefPassphrase => (
+        "Chief arbiter's passphrase (set once; kept only as a slow salted hash)",
+        "裁判长口令（只能设定一次；只保存其慢速加盐哈希值）"
+    ),
     // issue 17: lead
     ReadOnlyRefused => (
         "Read-only: this session is open for writing in another window; nothing was changed.",

@@ -14,8 +14,10 @@ use crate::game::{GameError, HandicapError, Illegal};
 use crate::lang::Lang;
 use crate::ledger::{ClaimRefused, GameEnd, LedgerError, Sanction, article_label};
 use crate::scoring::{Check, ScoringError};
+use crate::session::chief::ChiefError;
 use crate::session::format::{FormatError, VERSION};
 use crate::session::model::{RankError, StoredGameError};
+use crate::session::ops::ChiefAction;
 use crate::session::{ChainError, SessionError, Signer, StoreError, TableId};
 use crate::sgf::{Location, SgfError, SyntaxFault};
 
@@ -453,6 +455,34 @@ pub fn session_error(e: &SessionError, lang: Lang) -> String {
         }
         SessionError::Tournament(e) => tournament_error(e, lang),
         SessionError::PairingAfterStart(t) => format!("{}的对局已开始或已有结果：棋手不能再改", id(t)),
+        SessionError::ChiefOnly { actor, action } => {
+            let what = match action {
+                ChiefAction::OneSidedClock => "单方面改拨时间读数（第22.8条）",
+                ChiefAction::DismissIncident => "撤销一项判罚记录",
+                ChiefAction::RecordAfterConfirmation => "更改已确认对局的棋谱",
+            };
+            format!("{actor}不是裁判长：{what}须由裁判长进行")
+        }
+        SessionError::AlreadyKeyed(id) => format!("本赛事已有密钥（{id}）：密钥不能更换"),
+        SessionError::PassphraseSet => "裁判长口令已经设定：只能设定一次".to_string(),
+        SessionError::Passphrase(e) => chief_error(e, lang),
+    }
+}
+
+/// Why the chief arbiter's passphrase was not accepted, in `lang`.
+pub fn chief_error(e: &ChiefError, lang: Lang) -> String {
+    if lang == Lang::En {
+        return e.to_string();
+    }
+    match e {
+        ChiefError::NotSet => "本赛事尚未设定裁判长口令：请先设定（文件 > 赛事…）".to_string(),
+        ChiefError::Wrong { failures } => format!("裁判长口令不对（已连续错{failures}次）"),
+        ChiefError::Wait { wait } => {
+            format!("已连续五次口令不对：请等{}秒后再试", wait.as_secs().max(1))
+        }
+        ChiefError::TooShort => format!("口令至少要有{}个字符", crate::session::chief::MIN_LEN),
+        ChiefError::BadHash(why) => format!("保存的口令哈希值无法读取：{why}"),
+        ChiefError::Hashing(why) => format!("口令无法计算哈希值：{why}"),
     }
 }
 
@@ -608,6 +638,9 @@ pub fn export_error(e: &ExportError, lang: Lang) -> String {
         ExportError::UnknownPlayer(id) => format!("赛事中提到的{}号棋手不在棋手名单中", id.0),
         ExportError::Io { path, message } => format!("无法写入{path}：{message}"),
         ExportError::Load(message) => format!("无法读取赛事：{message}"),
+        ExportError::BrokenChain(why) => format!(
+            "未导出：赛事的变更记录已被破坏（{why}），其结果可能在本程序之外被改动过；用go-arbiter check查看详情，用--despite-broken-chain仍可导出"
+        ),
         ExportError::Image(message) => format!("无法生成PNG：{message}"),
         ExportError::Xml { line, message } => format!("第{line}行：OpenGotha文件不是有效的XML：{message}"),
         ExportError::NoPairingFile => "本赛事不是从OpenGotha文件导入的：没有可写入结果的文件".to_string(),

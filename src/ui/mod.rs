@@ -145,7 +145,7 @@ pub fn run_window_with(session: Option<PathBuf>) -> Result<(), eframe::Error> {
         dithering: false,
         viewport: egui::ViewportBuilder::default()
             .with_title(version_line())
-            .with_app_id("io.github.goarbiter.GoArbiter")
+            .with_app_id(settings::APP_ID)
             .with_inner_size([1500.0, 900.0])
             .with_min_inner_size([1100.0, 600.0])
             .with_icon(window_icon()),
@@ -386,6 +386,9 @@ impl Shell {
                 Some(live) => {
                     let at = live.now(now);
                     live.table.frame(ui, at);
+                    // The chief arbiter's actions go through the workstation's passphrase gate.
+                    let held = std::mem::take(&mut live.table.held_for_chief);
+                    commands.extend(held.into_iter().map(WsCommand::Table));
                 }
                 None => {
                     ui.label(Text::Welcome.tr(lang));
@@ -480,7 +483,9 @@ impl Shell {
                 }
                 ui.separator();
                 if ui.button(Text::EventMenu.tr(lang)).clicked() {
-                    self.event_form = Some(event_view::EventForm::of(&self.ws.session.event, lang));
+                    let mut form = event_view::EventForm::of(&self.ws.session.event, lang);
+                    form.passphrase = self.ws.session.trust.chief.is_none().then(String::new);
+                    self.event_form = Some(form);
                     // Opened: the next frame shows it.
                     ui.ctx().request_repaint();
                     ui.close();
@@ -658,6 +663,8 @@ mod table_harness;
 mod tests;
 #[cfg(test)]
 mod tests_caller;
+#[cfg(test)]
+mod tests_chief;
 #[cfg(test)]
 mod tests_claims;
 #[cfg(test)]

@@ -52,6 +52,24 @@ impl Settings {
     }
 }
 
+/// The window's application id: eframe keeps its storage in the folder named after it.
+pub const APP_ID: &str = "io.github.goarbiter.GoArbiter";
+
+/// The variable that names another settings folder (tests, a second chief arbiter's profile).
+pub const FOLDER_VAR: &str = "GO_ARBITER_SETTINGS";
+
+/// The chief arbiter's settings folder, where the chain keys are kept (`keys/ID.key`, see
+/// `session::key`): `GO_ARBITER_SETTINGS` when set, else eframe's storage folder.
+pub fn folder() -> Option<std::path::PathBuf> {
+    if cfg!(test) {
+        // The window's tests never write in the real settings folder.
+        return Some(std::env::temp_dir().join(format!("go-arbiter-test-settings-{}", std::process::id())));
+    }
+    std::env::var_os(FOLDER_VAR)
+        .map(std::path::PathBuf::from)
+        .or_else(|| eframe::storage_dir(APP_ID))
+}
+
 /// Which key the settings panel is waiting for, kept in egui's memory between frames.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum KeySlot {

@@ -13,7 +13,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use crate::board::Color;
-use crate::clock::{ClockEvent, Phase, TimeControl};
+use crate::clock::{APPROVED_BY, ClockEvent, EventKind, Phase, TimeControl};
 use crate::game::Game;
 use crate::ledger::{Catalogue, Edition, LATENESS_LIMIT};
 use crate::scoring::{Marks, Quarters};
@@ -209,6 +209,8 @@ pub enum WsCommand {
     SaveFirst(SaveFirstAnswer),
     /// The event's settings replaced (the Event window's OK).
     EditEvent(Box<Event>),
+    /// The chief arbiter's passphrase, set once: only its slow salted hash is recorded.
+    SetChiefPassphrase(String),
     /// The merge window's answer: take the confirmed results it lists (`true`), or close it.
     Merge(bool),
     /// A standings record from the results screen (a withdrawal, Art. 28), by the organiser.
@@ -253,6 +255,10 @@ pub struct Workstation {
     pub wall: Duration,
     /// Another workstation's results, planned and waiting for the arbiter's answer.
     pub merge_offer: Option<crate::session::merge::Plan>,
+    /// The gate before the chief arbiter's actions (their passphrase; waits after five wrong).
+    pub chief_gate: crate::session::chief::Gate,
+    /// The passphrase's hasher: the slow default (tests may put a fast one).
+    pub chief_hasher: crate::session::chief::Hasher,
 }
 
 /// The default event of a new session, named in the window's language (the organiser renames it
@@ -349,6 +355,7 @@ pub fn live_table(stored: &TableGame, event: &Event, settings: &Settings) -> Res
     }
     let clock = stored.clock()?;
     let mut table = Table::open(game);
+    table.chief_gated = true;
     table.even_komi = stored.even_komi(event).points();
     table.drafts.control = clock.control().to_string();
     table.clock = clock;
@@ -409,6 +416,8 @@ impl Workstation {
             now: Duration::ZERO,
             wall,
             merge_offer: None,
+            chief_gate: Default::default(),
+            chief_hasher: Default::default(),
         };
         let event = ws.session.event.clone();
         ws.record(Role::Organiser, None, Change::Event(event));
@@ -570,12 +579,64 @@ impl Workstation {
         }
     }
 
+    /// A chief arbiter's action at table `id` (an override of the confirmed result, a one-sided
+    /// clock correction, Art. 22.8) waits for the passphrase typed with it to pass the gate: the
+    /// passphrase is taken out of the form (never kept) and checked; a refusal is said at the
+    /// table and the command is not given. Other commands pass.
+    fn chief_refuses(&mut self, id: TableId, command: &Command, now: Duration) -> bool {
+        let Some(l) = self.live_mut(id) else { return false };
+        let table = &mut l.table;
+        let passphrase = match command {
+            Command::Override => table
+                .counting
+                .as_mut()
+                .filter(|c| {
+                    c.confirmed.is_some() && !c.drafts.chief.trim().is_empty() && !c.drafts.reason.trim().is_empty()
+                })
+                .map(|c| std::mem::take(&mut c.drafts.passphrase)),
+            Command::SubmitDialog => match &mut table.dialog {
+                Some(super::dialogs::Dialog::Correction(form)) => Some(std::mem::take(&mut form.passphrase)),
+                _ => None,
+            },
+            _ => None,
+        };
+        let Some(passphrase) = passphrase else { return false };
+        let lang = self.lang();
+        let refused = match self.chief_gate.admit(&self.session.trust, &passphrase, now) {
+            Ok(()) => return false,
+            Err(e) => super::i18n_errors::chief_error(&e, lang),
+        };
+        if let Some(l) = self.live_mut(id) {
+            l.table.message = Some(refused);
+        }
+        true
+    }
+
+    /// Hashes the passphrase (argon2id, slow on purpose: a fraction of a second, once per
+    /// event) with a salt from the system's generator, and records the hash.
+    fn set_chief_passphrase(&mut self, passphrase: &str) {
+        let lang = self.lang();
+        let mut salt = [0u8; 16];
+        let hashed = getrandom::fill(&mut salt)
+            .map_err(|e| crate::session::chief::ChiefError::Hashing(e.to_string()))
+            .and_then(|()| self.chief_hasher.hash(passphrase, salt));
+        match hashed {
+            Ok(phc) => {
+                self.record(Role::ChiefArbiter, None, Change::ChiefPassphrase { phc });
+            }
+            Err(e) => self.notify(super::i18n_errors::chief_error(&e, lang), true),
+        }
+    }
+
     /// The one place that changes the workstation.
     pub fn apply(&mut self, command: WsCommand, now: Duration) {
         self.now = self.now.max(now);
         match command {
             WsCommand::Table(c) => {
                 if let Some(id) = self.selected {
+                    if self.chief_refuses(id, &c, now) {
+                        return;
+                    }
                     if let Some(l) = self.live_mut(id) {
                         let t = l.now(now);
                         l.table.apply(c, t);
@@ -654,6 +715,7 @@ impl Workstation {
             WsCommand::DeclineBackup => self.offer_backup = None,
             WsCommand::SaveFirst(answer) => self.answer_save_first(answer),
             WsCommand::EditEvent(event) => self.edit_event(*event),
+            WsCommand::SetChiefPassphrase(passphrase) => self.set_chief_passphrase(&passphrase),
             WsCommand::Merge(take) => self.answer_merge(take),
             WsCommand::Standings(change) => {
                 self.record(Role::Organiser, None, change);
@@ -1250,10 +1312,19 @@ fn table_changes(id: TableId, table: &Table, stored: &TableGame) -> Vec<(Role, O
     let old = &stored.clock_events;
     if events.get(..old.len()) == Some(old.as_slice()) {
         for event in &events[old.len()..] {
-            changes.push(arbiter(Change::Clock {
+            let change = Change::Clock {
                 table: id,
                 event: event.clone(),
-            }));
+            };
+            // A one-sided correction was let through by the chief arbiter's passphrase
+            // (`Workstation::chief_refuses`); its reason names them (`Clock::edit_approved`).
+            changes.push(match &event.kind {
+                EventKind::Edit { reason, .. } => {
+                    let chief = reason.rsplit_once(APPROVED_BY).map(|(_, name)| name.to_string());
+                    (Role::ChiefArbiter, chief, change)
+                }
+                _ => arbiter(change),
+            });
         }
     }
     if table.ledger != stored.ledger {

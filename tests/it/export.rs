@@ -173,13 +173,13 @@ fn results_csv_quotes_fields_and_gives_re_and_words() {
     let lines: Vec<&str> = text.split("\r\n").collect();
     assert_eq!(
         lines[0],
-        "round,table,black,black_rank,white,white_rank,result,result_words,black_warnings,white_warnings,handicap,komi"
+        "round,table,black,black_rank,white,white_rank,result,result_words,black_warnings,white_warnings,handicap,komi,code"
     );
     let words = GameResult::by_count(Quarters(-1)).english();
     assert_eq!(
         lines[1],
         format!(
-            "1,1,Chen Li,3d,\"Smith, \"\"Ann\"\"\",2k,W+0.5,{},0,1,0,7.5",
+            "1,1,Chen Li,3d,\"Smith, \"\"Ann\"\"\",2k,W+0.5,{},0,1,0,7.5,",
             csv::field(&words)
         )
     );
@@ -573,7 +573,10 @@ fn a_handicap_4_game_in_the_csv_h9_and_opengotha_files() {
     let csv = csv::results(&s).unwrap();
     let row = csv.split("\r\n").nth(1).unwrap();
     assert!(row.starts_with("1,1,Ann Smith,2k,Chen Li,3d,B+3,"), "{row}");
-    assert!(row.ends_with(",0,0,4,0"), "warnings 0 and 0, handicap 4, komi 0: {row}");
+    assert!(
+        row.ends_with(",0,0,4,0,"),
+        "warnings 0 and 0, handicap 4, komi 0, no code (not confirmed): {row}"
+    );
 
     let h9 = egf::h9(&s).unwrap();
     assert!(

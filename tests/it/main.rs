@@ -25,3 +25,4 @@ mod sgf;
 mod standings;
 mod support;
 mod tournament;
+mod trust;
