@@ -37,6 +37,7 @@ use thiserror::Error;
 
 use super::audit::{self, AuditEntry, Role, Stamp};
 use super::compact;
+use super::downtime::Checkpoint;
 use super::model::{
     Confirmation, Event, Player, PlayerId, Rank, ResultOverride, Round, Session, Table, TableGame, TableId,
 };
@@ -152,6 +153,8 @@ struct TableV3<'a> {
     result: Option<GameResult>,
     confirmations: Vec<Confirmation>,
     overrides: Vec<ResultOverride>,
+    #[serde(default)]
+    checkpoint: Option<Checkpoint>,
 }
 
 /// A table as written (and as its state digest sees it): [`TableV3`] borrowed.
@@ -173,6 +176,9 @@ pub(crate) struct TableOut<'a> {
     result: &'a Option<GameResult>,
     confirmations: &'a [Confirmation],
     overrides: &'a [ResultOverride],
+    /// Left out while none, so that the digests of tables without one stay the same.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    checkpoint: &'a Option<Checkpoint>,
 }
 
 impl TableOut<'_> {
@@ -194,6 +200,7 @@ impl TableOut<'_> {
             result: &g.result,
             confirmations: &g.confirmations,
             overrides: &g.overrides,
+            checkpoint: &g.checkpoint,
         })
     }
 }
@@ -344,6 +351,7 @@ fn from_v3(text: &str, file: FileV3) -> Result<Session, FormatError> {
                     result: t.result,
                     confirmations: t.confirmations,
                     overrides: t.overrides,
+                    checkpoint: t.checkpoint,
                 },
             });
         }

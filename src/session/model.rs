@@ -294,6 +294,9 @@ pub struct TableGame {
     pub result: Option<GameResult>,
     pub confirmations: Vec<Confirmation>,
     pub overrides: Vec<ResultOverride>,
+    /// The running clock's last checkpoint (`session::downtime`); none in files from before them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub checkpoint: Option<super::downtime::Checkpoint>,
 }
 
 /// A stored part of a game that does not read back.

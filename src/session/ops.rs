@@ -2,6 +2,8 @@
 //! result is locked, Art. 16.4; only a chief arbiter overrides it, with a reason) and their
 //! application, each leaving one audit entry.
 
+use std::time::Duration;
+
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
@@ -13,6 +15,7 @@ use crate::scoring::{GameResult, Marks, Quarters};
 use crate::sgf;
 
 use super::audit::{self, ChainError, Role, Stamp};
+use super::downtime::Checkpoint;
 use super::model::{
     Confirmation, Event, GameSetup, Player, PlayerId, ResultOverride, Round, Session, Signer, StoredGameError, Table,
     TableGame, TableId,
@@ -150,6 +153,13 @@ pub enum Change {
         from: String,
     },
     // issue 18: a
+    /// A running clock's state made durable between its events (every few seconds of running
+    /// time, and when the app closes): its used times at an instant of the table's timeline and
+    /// the wall time then (`session::downtime`). The last one is kept in the table.
+    Checkpoint {
+        table: TableId,
+        checkpoint: Checkpoint,
+    },
     // issue 18: c
 }
 
@@ -179,7 +189,8 @@ impl Change {
             | Change::Confirm { table, .. }
             | Change::Override { table, .. }
             | Change::TakeTable { table, .. }
-            | Change::Pairing { table, .. } => Some(*table),
+            | Change::Pairing { table, .. }
+            | Change::Checkpoint { table, .. } => Some(*table),
         }
     }
 }
@@ -246,6 +257,21 @@ pub enum SessionError {
     Tournament(#[from] TournamentError),
     #[error("the game of {0} has started or has a result: its players can no longer change")]
     PairingAfterStart(TableId),
+    #[error("{0} has a result: its clock is not running, there is nothing to checkpoint")]
+    CheckpointAfterResult(TableId),
+    #[error("a checkpoint of {table} at {at:?} comes before its clock's last recorded instant {last:?}")]
+    CheckpointBefore {
+        table: TableId,
+        at: Duration,
+        last: Duration,
+    },
+    #[error("a checkpoint of {table} at {at:?} says the used times are {said:?}; the clock reads {clock:?}")]
+    CheckpointMismatch {
+        table: TableId,
+        at: Duration,
+        said: [Duration; 2],
+        clock: [Duration; 2],
+    },
 }
 
 fn result_text(result: &Option<GameResult>) -> String {
@@ -430,6 +456,7 @@ impl Session {
             result: None,
             confirmations: Vec::new(),
             overrides: Vec::new(),
+            checkpoint: None,
         };
         table_game.control()?;
         let table = Table {
@@ -688,6 +715,7 @@ fn change_game(game: &mut TableGame, id: TableId, stamp: &Stamp, change: &Change
             game.result = *result;
             what
         }
+        Change::Checkpoint { checkpoint, .. } => super::downtime::record(game, id, checkpoint)?,
         Change::Event(_)
         | Change::Player(_)
         | Change::Round { .. }

@@ -453,6 +453,16 @@ pub fn session_error(e: &SessionError, lang: Lang) -> String {
         }
         SessionError::Tournament(e) => tournament_error(e, lang),
         SessionError::PairingAfterStart(t) => format!("{}的对局已开始或已有结果：棋手不能再改", id(t)),
+        SessionError::CheckpointAfterResult(t) => format!("{}已有结果：棋钟不在走，无需记录棋钟状态", id(t)),
+        SessionError::CheckpointBefore { table, at, last } => {
+            format!("{}的棋钟状态记录于{at:?}，早于棋钟最后记录的时刻{last:?}", id(table))
+        }
+        SessionError::CheckpointMismatch { table, at, said, clock } => {
+            format!(
+                "{}在{at:?}的棋钟状态记录称用时为{said:?}；棋钟读数为{clock:?}",
+                id(table)
+            )
+        }
     }
 }
 
