@@ -954,10 +954,8 @@ impl Msg<'_> {
                 if charged { "计入" } else { "不计入" },
                 color_name(player, lang)
             ),
-            Msg::QuitRunning(n) if en => {
-                let noun = if n == 1 { "table is" } else { "tables are" };
-                format!("The clocks of {n} {noun} running. Pause them and quit?")
-            }
+            Msg::QuitRunning(1) if en => "The clock of 1 table is running. Pause it and quit?".to_string(),
+            Msg::QuitRunning(n) if en => format!("The clocks of {n} tables are running. Pause them and quit?"),
             Msg::QuitRunning(n) => format!("{n}台的棋钟正在走。暂停棋钟并退出？"),
             Msg::CheckpointsFolded(n) if en => format!("(and {n} earlier clock checkpoints)"),
             Msg::CheckpointsFolded(n) => format!("（另有{n}条较早的棋钟状态记录）"),

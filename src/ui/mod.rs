@@ -758,6 +758,8 @@ mod tests_caller;
 #[cfg(test)]
 mod tests_claims;
 #[cfg(test)]
+mod tests_downtime;
+#[cfg(test)]
 mod tests_edition;
 #[cfg(test)]
 mod tests_event;

@@ -1063,6 +1063,9 @@ impl Workstation {
             return;
         }
         let at = l.now(now).max(stored.last_durable());
+        if l.checkpointed == Some(at) {
+            return;
+        }
         let checkpoint = Checkpoint {
             at,
             wall,
