@@ -35,7 +35,9 @@ const LONGEST: Duration = Duration::from_secs(18);
 const ALLOWED_LOSS: Duration = Duration::from_secs(10);
 
 fn wall() -> Duration {
-    SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).unwrap_or_default()
+    SystemTime::now()
+        .duration_since(SystemTime::UNIX_EPOCH)
+        .unwrap_or_default()
 }
 
 fn tables() -> [TableId; 2] {
@@ -71,7 +73,15 @@ fn make(path: &Path) -> Res<Duration> {
             time_control: "absolute:24h".to_string(),
         };
         let white = PlayerId(black.0 + 1);
-        s.apply(&stamp, &Change::Table { table, black, white, setup })?;
+        s.apply(
+            &stamp,
+            &Change::Table {
+                table,
+                black,
+                white,
+                setup,
+            },
+        )?;
         let checkpoint = Checkpoint {
             at: Duration::ZERO,
             wall: start,
