@@ -3,7 +3,7 @@
 
 CARGO ?= cargo
 
-.PHONY: run test test-quick test-release measure-caller deb bench deps test-deps
+.PHONY: run test test-quick test-release measure-caller test-kill-clock deb bench deps test-deps
 
 ## run: build in release mode and open the window
 run: deps
@@ -38,6 +38,13 @@ test-release: test-deps
 measure-caller: test-deps
 	$(CARGO) build --release --locked --bin go-arbiter --example caller_onsets --example bare_window
 	MEASURE_CALLER_REQUIRED=1 bash packaging/measure-caller.sh target/release/go-arbiter
+
+## test-kill-clock: the release window killed (SIGKILL) 100 times while two clocks run; after each
+## kill the file must keep the time the clocks ran (10 s lost at most) and charge no more than passed
+## (packaging/kill-clock.sh; about 6 minutes)
+test-kill-clock: test-deps
+	$(CARGO) build --release --locked --bin go-arbiter --example kill_clock
+	bash packaging/kill-clock.sh target/release/go-arbiter
 
 ## deb: build target/debian/go-arbiter_<version>-1_<arch>.deb (needs cargo-deb: packaging/test-deb.sh installs it)
 deb:

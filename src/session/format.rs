@@ -38,6 +38,7 @@ use thiserror::Error;
 use super::audit::{self, AuditEntry, Role, Stamp};
 use super::compact;
 use super::key::{self, ChainKey};
+use super::downtime::Checkpoint;
 use super::model::{
     Confirmation, Event, Player, PlayerId, Rank, ResultOverride, Round, Session, Table, TableGame, TableId, Trust,
 };
@@ -160,6 +161,8 @@ struct TableV3<'a> {
     overrides: Vec<ResultOverride>,
     #[serde(default)]
     confirmed_at: Option<String>,
+    #[serde(default)]
+    checkpoint: Option<Checkpoint>,
 }
 
 /// A table as written (and as its state digest sees it): [`TableV3`] borrowed.
@@ -184,6 +187,9 @@ pub(crate) struct TableOut<'a> {
     /// Left out while none, so that the digests of tables from before it stay the same.
     #[serde(skip_serializing_if = "Option::is_none")]
     confirmed_at: &'a Option<String>,
+    /// Left out while none, so that the digests of tables without one stay the same.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    checkpoint: &'a Option<Checkpoint>,
 }
 
 impl TableOut<'_> {
@@ -206,6 +212,7 @@ impl TableOut<'_> {
             confirmations: &g.confirmations,
             overrides: &g.overrides,
             confirmed_at: &g.confirmed_at,
+            checkpoint: &g.checkpoint,
         })
     }
 }
@@ -375,6 +382,7 @@ fn from_v3(text: &str, file: FileV3) -> Result<Session, FormatError> {
                     confirmations: t.confirmations,
                     overrides: t.overrides,
                     confirmed_at: t.confirmed_at,
+                    checkpoint: t.checkpoint,
                 },
             });
         }

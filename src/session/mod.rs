@@ -14,6 +14,8 @@
 //!   recovery after a crash, the newest good backup when a file does not read.
 //! - [`saver`]: the autosave thread fed by a channel.
 //! - [`check`]: the `check` command's report.
+//! - [`downtime`]: a running clock's checkpoints, and the time the app was down when a session is
+//!   read back with a clock running (both readings: charged, not charged).
 //! - [`merge`]: several workstations: the chief arbiter takes the others' confirmed results.
 //! - [`tournament`]: the declared system (Art. 26), withdrawals (Art. 28), lots, teams.
 
@@ -21,6 +23,7 @@ pub mod audit;
 pub mod check;
 pub mod chief;
 mod compact;
+pub mod downtime;
 #[doc(hidden)]
 pub mod figures;
 pub mod format;

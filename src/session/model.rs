@@ -322,6 +322,9 @@ pub struct TableGame {
     /// last overridden: with the result, it makes the result's verification code.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub confirmed_at: Option<String>,
+    /// The running clock's last checkpoint (`session::downtime`); none in files from before them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub checkpoint: Option<super::downtime::Checkpoint>,
 }
 
 /// A stored part of a game that does not read back.

@@ -2,6 +2,8 @@
 //! result is locked, Art. 16.4; only a chief arbiter overrides it, with a reason) and their
 //! application, each leaving one audit entry.
 
+use std::time::Duration;
+
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
@@ -13,6 +15,7 @@ use crate::scoring::{GameResult, Marks, Quarters};
 use crate::sgf;
 
 use super::audit::{self, ChainError, Role, Stamp};
+use super::downtime::Checkpoint;
 use super::model::{
     Confirmation, Event, GameSetup, Player, PlayerId, ResultOverride, Round, Session, Signer, StoredGameError, Table,
     TableGame, TableId,
@@ -150,6 +153,13 @@ pub enum Change {
         from: String,
     },
     // issue 18: a
+    /// A running clock's state made durable between its events (every few seconds of running
+    /// time, and when the app closes): its used times at an instant of the table's timeline and
+    /// the wall time then (`session::downtime`). The last one is kept in the table.
+    Checkpoint {
+        table: TableId,
+        checkpoint: Checkpoint,
+    },
     // issue 18: c
     /// The session keyed, once: the public name of its chain key (`key::ChainKey::id`); the key
     /// itself stays in the chief arbiter's settings folder.
@@ -191,7 +201,8 @@ impl Change {
             | Change::Confirm { table, .. }
             | Change::Override { table, .. }
             | Change::TakeTable { table, .. }
-            | Change::Pairing { table, .. } => Some(*table),
+            | Change::Pairing { table, .. }
+            | Change::Checkpoint { table, .. } => Some(*table),
         }
     }
 }
@@ -266,6 +277,21 @@ pub enum SessionError {
     PassphraseSet,
     #[error("the chief arbiter's passphrase: {0}")]
     Passphrase(#[from] super::chief::ChiefError),
+    #[error("{0} has a result: its clock is not running, there is nothing to checkpoint")]
+    CheckpointAfterResult(TableId),
+    #[error("a checkpoint of {table} at {at:?} comes before its clock's last recorded instant {last:?}")]
+    CheckpointBefore {
+        table: TableId,
+        at: Duration,
+        last: Duration,
+    },
+    #[error("a checkpoint of {table} at {at:?} says the used times are {said:?}; the clock reads {clock:?}")]
+    CheckpointMismatch {
+        table: TableId,
+        at: Duration,
+        said: [Duration; 2],
+        clock: [Duration; 2],
+    },
 }
 
 /// What only the chief arbiter may do, besides overriding a confirmed result.
@@ -490,6 +516,7 @@ impl Session {
             confirmations: Vec::new(),
             overrides: Vec::new(),
             confirmed_at: None,
+            checkpoint: None,
         };
         table_game.control()?;
         let table = Table {
@@ -782,6 +809,7 @@ fn change_game(
             game.confirmed_at = Some(head.to_string());
             what
         }
+        Change::Checkpoint { checkpoint, .. } => super::downtime::record(game, id, checkpoint)?,
         Change::Event(_)
         | Change::Player(_)
         | Change::Round { .. }

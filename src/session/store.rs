@@ -155,9 +155,9 @@ pub struct Loaded {
     pub dropped_partial: bool,
     /// The audit chain's verdict; a broken chain does not stop the loading.
     pub chain: Result<(), ChainError>,
-    /// Tables whose clock was running when the file was written: on resuming, the time since
-    /// then is charged to the player on move, unless the arbiter records otherwise (a pause or
-    /// an edit).
+    /// Tables whose clock was running when the file was written, without a result (a table
+    /// with a recorded result is never asked about again): on resuming, the time since their
+    /// last durable instant is offered to the arbiter (`session::downtime`).
     pub running_clocks: Vec<TableId>,
     /// The replay stopped at the last good line before this one.
     pub journal_stop: Option<JournalStop>,
@@ -269,7 +269,7 @@ pub fn load_keyed(path: &Path, key: Option<&ChainKey>) -> Result<Loaded, StoreEr
     let chain = audit::verify(&session);
     let running_clocks = session
         .tables()
-        .filter(|(_, t)| t.game.clock().is_ok_and(|c| c.phase() == Phase::Running))
+        .filter(|(_, t)| t.game.result.is_none() && t.game.clock().is_ok_and(|c| c.phase() == Phase::Running))
         .map(|(id, _)| id)
         .collect();
     Ok(Loaded {

@@ -31,6 +31,19 @@ pub fn hms(d: Duration) -> String {
     }
 }
 
+/// A duration to the tenth of a second, cut (not rounded): "2:00.4", "1:02:03.9" (the time the
+/// app was down, a used time at the reopening).
+pub fn hms_tenths(d: Duration) -> String {
+    let s = d.as_secs();
+    let (h, m, s) = (s / 3600, s / 60 % 60, s % 60);
+    let tenth = d.subsec_millis() / 100;
+    if h > 0 {
+        format!("{h}:{m:02}:{s:02}.{tenth}")
+    } else {
+        format!("{m}:{s:02}.{tenth}")
+    }
+}
+
 /// What a face shows: the big figure and the line under it.
 pub fn face_text(control: &TimeControl, left: &TimeLeft, table: &Table) -> (String, String) {
     let lang = table.lang;

@@ -411,11 +411,31 @@ pub fn audit_panel(ui: &mut egui::Ui, entries: &[&AuditEntry], lang: i18n::Lang)
                     ui.end_row();
                     // Recorded text, shown as written (the audit trail is a document kept as
                     // recorded): no translation of what an entry says.
-                    for e in entries {
+                    // A run of clock checkpoints shows as its last line, with how many it folds.
+                    let mut folded = 0;
+                    for (i, e) in entries.iter().enumerate() {
+                        let checkpoint = crate::session::downtime::is_checkpoint(e);
+                        if checkpoint
+                            && entries
+                                .get(i + 1)
+                                .is_some_and(|n| crate::session::downtime::is_checkpoint(n))
+                        {
+                            folded += 1;
+                            continue;
+                        }
                         ui.label(&e.stamp.wall_time);
                         ui.label(&e.stamp.actor);
                         ui.label(role_name(e.stamp.role, lang));
-                        ui.label(&e.what);
+                        if folded > 0 {
+                            ui.label(format!(
+                                "{} {}",
+                                e.what,
+                                i18n::Msg::CheckpointsFolded(folded).text(lang)
+                            ));
+                        } else {
+                            ui.label(&e.what);
+                        }
+                        folded = 0;
                         ui.end_row();
                     }
                 });

@@ -474,6 +474,12 @@ texts! {
     ),
     Close => ("Close", "关闭"),
     // issue 18: a
+    DowntimeFromStamp => (
+        "(This file has no clock checkpoint: measured from its last audit entry, to the second.)",
+        "（此文件没有棋钟状态记录：按最后一条变更记录的时间计算，精确到秒。）",
+    ),
+    QuitWhileRunning => ("Clocks are running", "棋钟正在走"),
+    PauseAndQuit => ("Pause the clocks and quit", "暂停棋钟并退出"),
     // issue 18: c
     ChiefPassphrase => ("Chief arbiter's passphrase", "裁判长口令"),
     SetChiefPassphrase => (
@@ -709,8 +715,6 @@ pub enum Msg<'a> {
     Recovered(&'a Path, usize, usize),
     /// A file opened cleanly: its tables.
     Loaded(&'a Path, usize),
-    /// A clock that was running at the crash, and for how long the app was down (if known).
-    DownSince(TableId, Option<&'a str>),
     OfferBackup(&'a Path),
     /// The question before an unsaved session with tables is replaced: its tables.
     SaveFirst(usize),
@@ -851,6 +855,16 @@ pub enum Msg<'a> {
     /// Another workstation's file could not be merged.
     MergeRefused(&'a Path, &'a crate::session::merge::MergeError),
     // issue 18: a
+    /// A clock that was running when the app stopped: how long the app was down, from when (the
+    /// clock's last recorded instant, as wall time), and the side on move.
+    Downtime(TableId, &'a str, &'a str, Color),
+    /// One of the two readings at the reopening: charged (`true`) or not, the side, its face
+    /// ("44:11 + 5 × 1:00") and its used time.
+    DowntimeReading(bool, Color, &'a str, &'a str),
+    /// The question before quitting while clocks run: how many tables.
+    QuitRunning(usize),
+    /// Clock checkpoints folded into the audit trail's next line: how many.
+    CheckpointsFolded(usize),
     // issue 18: c
     // issue 17: lead
     /// Opened read-only: the file, and the process that has it open for writing.
@@ -933,13 +947,31 @@ impl Msg<'_> {
             ),
             Msg::Loaded(p, tables) if en => format!("{}: {tables} tables.", p.display()),
             Msg::Loaded(p, tables) => format!("{}：{tables}台对局。", p.display()),
-            Msg::DownSince(t, down) => {
-                let down = down.unwrap_or(Text::Unknown.tr(lang));
-                match lang {
-                    Lang::En => format!("{}: {down} since its last recorded change", id(t)),
-                    Lang::Zh => format!("{}：距最后一次记录的变化已过{down}", id(t)),
-                }
-            }
+            Msg::Downtime(t, down, since, player) if en => format!(
+                "{}: the app was down {down} (from {since}, the clock's last recorded instant); {} was on move.",
+                id(t),
+                color_name(player, lang)
+            ),
+            Msg::Downtime(t, down, since, player) => format!(
+                "{}：程序停止了{down}（自{since}起，即棋钟最后记录的时刻）；当时轮到{}行棋。",
+                id(t),
+                color_name(player, lang)
+            ),
+            Msg::DowntimeReading(charged, player, face, used) if en => format!(
+                "{}: {} {face} (used {used})",
+                if charged { "Charged" } else { "Not charged" },
+                color_name(player, lang)
+            ),
+            Msg::DowntimeReading(charged, player, face, used) => format!(
+                "{}：{} {face}（已用{used}）",
+                if charged { "计入" } else { "不计入" },
+                color_name(player, lang)
+            ),
+            Msg::QuitRunning(1) if en => "The clock of 1 table is running. Pause it and quit?".to_string(),
+            Msg::QuitRunning(n) if en => format!("The clocks of {n} tables are running. Pause them and quit?"),
+            Msg::QuitRunning(n) => format!("{n}台的棋钟正在走。暂停棋钟并退出？"),
+            Msg::CheckpointsFolded(n) if en => format!("(and {n} earlier clock checkpoints)"),
+            Msg::CheckpointsFolded(n) => format!("（另有{n}条较早的棋钟状态记录）"),
             Msg::OfferBackup(p) if en => format!(
                 "{} does not read (see the message below). Open its newest good backup instead? \
                  The unreadable file is kept beside it, never overwritten.",

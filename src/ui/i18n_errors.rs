@@ -466,6 +466,16 @@ pub fn session_error(e: &SessionError, lang: Lang) -> String {
         SessionError::AlreadyKeyed(id) => format!("本赛事已有密钥（{id}）：密钥不能更换"),
         SessionError::PassphraseSet => "裁判长口令已经设定：只能设定一次".to_string(),
         SessionError::Passphrase(e) => chief_error(e, lang),
+        SessionError::CheckpointAfterResult(t) => format!("{}已有结果：棋钟不在走，无需记录棋钟状态", id(t)),
+        SessionError::CheckpointBefore { table, at, last } => {
+            format!("{}的棋钟状态记录于{at:?}，早于棋钟最后记录的时刻{last:?}", id(table))
+        }
+        SessionError::CheckpointMismatch { table, at, said, clock } => {
+            format!(
+                "{}在{at:?}的棋钟状态记录称用时为{said:?}；棋钟读数为{clock:?}",
+                id(table)
+            )
+        }
     }
 }
 

@@ -293,6 +293,9 @@ impl eframe::App for Window {
     }
 
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
+        // A clock still running (the window closed by the system, not asked): its last
+        // checkpoint is now, so the downtime offered at the reopening starts here.
+        self.shell.ws.checkpoint_running(self.origin.elapsed(), wall_clock());
         self.shell.ws.close();
     }
 }
@@ -310,6 +313,10 @@ pub struct Shell {
     pub sound: Option<(Sound, Instant)>,
     /// The table whose calls were voiced last.
     voiced: Option<crate::session::TableId>,
+    /// A close was asked for while clocks ran: "Pause the clocks and quit?" is on screen.
+    pub quit_asked: bool,
+    /// The arbiter answered it (or no clock ran): the next close goes ahead.
+    pub quit_confirmed: bool,
 }
 
 impl Shell {
@@ -322,6 +329,8 @@ impl Shell {
             fonts_installed: false,
             sound: None,
             voiced: None,
+            quit_asked: false,
+            quit_confirmed: false,
         }
     }
 
@@ -342,6 +351,7 @@ impl Shell {
         self.ws.poll(now, wall);
         let lang = self.ws.lang();
         let mut commands = Vec::new();
+        self.before_quitting(ui.ctx(), now);
         egui::Panel::top("menu").show(ui, |ui| commands.extend(self.menu(ui)));
         if !self.ws.notices.is_empty() {
             egui::Panel::bottom("notices").show(ui, |ui| commands.extend(notices(ui, &self.ws)));
@@ -380,6 +390,10 @@ impl Shell {
                 .resizable(true)
                 .show(ui, |ui| counting_view::audit_panel(ui, &entries, lang));
         }
+        if self.ws.recovery.as_ref().is_some_and(|r| !r.running.is_empty()) {
+            // The recovery's question is open: the tables' clock keys wait for the answer.
+            ui.input_mut(|i| i.events.retain(|e| !matches!(e, egui::Event::Key { .. })));
+        }
         egui::CentralPanel::default_margins().show(ui, |ui| match self.ws.view {
             View::Results => commands.extend(self.results.ui(ui, &self.ws.session, lang)),
             View::Table => match self.ws.current() {
@@ -408,6 +422,39 @@ impl Shell {
         let sound_wait = self.sound.as_ref().and_then(|(s, _)| s.next_repaint());
         if let Some(wait) = self.ws.next_repaint(now).into_iter().chain(sound_wait).min() {
             ui.ctx().request_repaint_after(wait);
+        }
+    }
+
+    /// A close asked for (the window's close button, or Ctrl+Q) while clocks run is held
+    /// (`CancelClose`) and asks first: pause the clocks and quit, or cancel.
+    fn before_quitting(&mut self, ctx: &egui::Context, now: Duration) {
+        let close = ctx.input(|i| i.viewport().close_requested());
+        let quit = egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, egui::Key::Q);
+        let ctrl_q = ctx.input_mut(|i| i.consume_shortcut(&quit));
+        if (close || ctrl_q) && !self.quit_confirmed {
+            if self.ws.running_tables().is_empty() {
+                if ctrl_q {
+                    ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+                }
+            } else {
+                if close {
+                    ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
+                }
+                self.quit_asked = true;
+            }
+        }
+        if !self.quit_asked {
+            return;
+        }
+        match quit_question(ctx, self.ws.running_tables().len(), self.ws.lang()) {
+            Some(true) => {
+                self.ws.pause_running(now);
+                self.quit_asked = false;
+                self.quit_confirmed = true;
+                ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+            }
+            Some(false) => self.quit_asked = false,
+            None => {}
         }
     }
 
@@ -537,6 +584,45 @@ fn notices(ui: &mut egui::Ui, ws: &Workstation) -> Vec<WsCommand> {
     commands
 }
 
+/// A running clock's lines in the recovery window: the downtime, exact, from when, and the two
+/// readings at the reopening (charged, not charged) as the table's face shows them.
+fn downtime_lines(ui: &mut egui::Ui, ws: &Workstation, d: &crate::session::downtime::Downtime, lang: Lang) {
+    use crate::session::downtime::WallSource;
+    let down = clock_view::hms_tenths(d.down);
+    let since = workstation::wall_text(d.last_wall);
+    ui.label(Msg::Downtime(d.table, &down, &since, d.player).text(lang));
+    if d.source != WallSource::Checkpoint {
+        ui.label(Text::DowntimeFromStamp.tr(lang));
+    }
+    let Some(live) = ws.live(d.table) else { return };
+    let side = d.player.index();
+    for (charged, reading) in [(true, &d.charged), (false, &d.uncharged)] {
+        let (big, line) = clock_view::face_text(live.table.clock.control(), &reading.left[side], &live.table);
+        let face = format!("{big} {line}");
+        let used = clock_view::hms_tenths(reading.used[side]);
+        ui.label(Msg::DowntimeReading(charged, d.player, &face, &used).text(lang));
+    }
+}
+
+/// "Pause the clocks and quit?": a close asked for (the window's close button, Ctrl+Q) while
+/// clocks run. `Some(true)`: pause and quit; `Some(false)`: cancelled.
+fn quit_question(ctx: &egui::Context, running: usize, lang: Lang) -> Option<bool> {
+    let mut answer = None;
+    egui::Modal::new(egui::Id::unique("quit_question")).show(ctx, |ui| {
+        ui.heading(Text::QuitWhileRunning.tr(lang));
+        ui.label(Msg::QuitRunning(running).text(lang));
+        ui.horizontal(|ui| {
+            if ui.button(Text::PauseAndQuit.tr(lang)).clicked() {
+                answer = Some(true);
+            }
+            if ui.button(Text::Cancel.tr(lang)).clicked() {
+                answer = Some(false);
+            }
+        });
+    });
+    answer
+}
+
 /// "Save first?": an unsaved session with tables about to be replaced (File > New, Open).
 fn save_first(ctx: &egui::Context, ws: &Workstation) -> Option<WsCommand> {
     use workstation::SaveFirstAnswer;
@@ -569,44 +655,55 @@ fn windows(ctx: &egui::Context, ws: &mut Workstation) -> Vec<WsCommand> {
     let lang = ws.lang();
     let mut commands = Vec::new();
     if let Some(r) = &ws.recovery {
-        egui::Window::new(Text::SessionRestored.tr(lang))
-            .anchor(egui::Align2::CENTER_TOP, [0.0, 80.0])
-            .collapsible(false)
-            .show(ctx, |ui| {
-                if r.recovered {
-                    ui.label(Msg::Recovered(&r.path, r.tables, r.replayed).text(lang));
-                } else {
-                    ui.label(Msg::Loaded(&r.path, r.tables).text(lang));
-                }
-                if r.dropped_partial {
-                    ui.label(Text::PartialDropped.tr(lang));
-                }
-                if let Some(chain) = &r.chain {
-                    ui.colored_label(
-                        egui::Color32::from_rgb(230, 80, 60),
-                        i18n::labelled(Text::AuditTrail, chain, lang),
-                    );
-                }
-                if !r.running.is_empty() {
-                    ui.separator();
-                    ui.label(Text::ClocksRunning.tr(lang));
-                    for (id, down) in &r.running {
-                        let down = down.map(clock_view::hms);
-                        ui.label(Msg::DownSince(*id, down.as_deref()).text(lang));
-                    }
-                    ui.label(Text::ChargeDowntime.tr(lang));
-                    ui.horizontal(|ui| {
-                        if ui.button(Text::ChargeIt.tr(lang)).clicked() {
-                            commands.push(WsCommand::ChargeDowntime(true));
-                        }
-                        if ui.button(Text::DoNotCharge.tr(lang)).clicked() {
-                            commands.push(WsCommand::ChargeDowntime(false));
-                        }
-                    });
-                } else if ui.button(Text::Ok.tr(lang)).clicked() {
+        let content = |ui: &mut egui::Ui, commands: &mut Vec<WsCommand>| {
+            if r.recovered {
+                ui.label(Msg::Recovered(&r.path, r.tables, r.replayed).text(lang));
+            } else {
+                ui.label(Msg::Loaded(&r.path, r.tables).text(lang));
+            }
+            if r.dropped_partial {
+                ui.label(Text::PartialDropped.tr(lang));
+            }
+            if let Some(chain) = &r.chain {
+                ui.colored_label(
+                    egui::Color32::from_rgb(230, 80, 60),
+                    i18n::labelled(Text::AuditTrail, chain, lang),
+                );
+            }
+            if r.running.is_empty() {
+                if ui.button(Text::Ok.tr(lang)).clicked() {
                     commands.push(WsCommand::ChargeDowntime(true));
                 }
+                return;
+            }
+            ui.separator();
+            ui.label(Text::ClocksRunning.tr(lang));
+            for d in &r.running {
+                downtime_lines(ui, ws, d, lang);
+            }
+            ui.label(Text::ChargeDowntime.tr(lang));
+            ui.horizontal(|ui| {
+                if ui.button(Text::ChargeIt.tr(lang)).clicked() {
+                    commands.push(WsCommand::ChargeDowntime(true));
+                }
+                if ui.button(Text::DoNotCharge.tr(lang)).clicked() {
+                    commands.push(WsCommand::ChargeDowntime(false));
+                }
             });
+        };
+        if r.running.is_empty() {
+            egui::Window::new(Text::SessionRestored.tr(lang))
+                .anchor(egui::Align2::CENTER_TOP, [0.0, 80.0])
+                .collapsible(false)
+                .show(ctx, |ui| content(ui, &mut commands));
+        } else {
+            // Modal: nothing else at the tables is done before the answer (their clock keys are
+            // held too, `Shell::frame`), so "do not charge" can still stop the clock in the past.
+            egui::Modal::new(egui::Id::unique("recovery")).show(ctx, |ui| {
+                ui.heading(Text::SessionRestored.tr(lang));
+                content(ui, &mut commands);
+            });
+        }
     }
     if let Some(path) = &ws.offer_backup {
         egui::Window::new(Text::SessionUnreadable.tr(lang))
@@ -667,6 +764,8 @@ mod tests_caller;
 mod tests_chief;
 #[cfg(test)]
 mod tests_claims;
+#[cfg(test)]
+mod tests_downtime;
 #[cfg(test)]
 mod tests_edition;
 #[cfg(test)]

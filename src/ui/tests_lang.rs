@@ -137,8 +137,12 @@ fn every_message(lang: Lang) -> Vec<String> {
         Msg::NoDialog,
         Msg::Recovered(path, 3, 12),
         Msg::Loaded(path, 3),
-        Msg::DownSince(id, Some("0:05")),
-        Msg::DownSince(id, None),
+        Msg::Downtime(id, "2:00.4", "2026-11-29 09:00:00 UTC", Color::Black),
+        Msg::DowntimeReading(true, Color::Black, "44:11 + 5", "15:49.2"),
+        Msg::DowntimeReading(false, Color::White, "46:11 + 5", "13:49.2"),
+        Msg::QuitRunning(1),
+        Msg::QuitRunning(2),
+        Msg::CheckpointsFolded(4),
         Msg::OfferBackup(path),
         Msg::SaveFirst(3),
         Msg::NoSound(&e),
@@ -950,8 +954,8 @@ fn every_message_names_the_table_in_the_language_asked() {
         "D4 不能落子：打劫：D4 不能立即提回（第6条、第18.3条）"
     );
     assert_eq!(
-        Msg::DownSince(id, None).text(Lang::Zh),
-        "第2轮第7台：距最后一次记录的变化已过未知"
+        Msg::Downtime(id, "2:00.4", "2026-11-29 09:00:00 UTC", Color::Black).text(Lang::Zh),
+        "第2轮第7台：程序停止了2:00.4（自2026-11-29 09:00:00 UTC起，即棋钟最后记录的时刻）；当时轮到黑方行棋。"
     );
     for (en, zh) in every_message(Lang::En).iter().zip(every_message(Lang::Zh)) {
         assert_ne!(*en, zh, "not translated: {en}");
@@ -1335,7 +1339,24 @@ fn the_recovery_and_backup_windows_speak_chinese() {
         replayed: 4,
         dropped_partial: true,
         chain: None,
-        running: vec![(table, Some(std::time::Duration::from_secs(300)))],
+        running: vec![{
+            use std::time::Duration;
+            let control = "chinese:60m/5".parse().unwrap_or(crate::clock::TimeControl::Absolute {
+                main: Duration::from_secs(3600),
+            });
+            let mut clock = crate::clock::Clock::new(control);
+            let _ = clock.start(Duration::ZERO, Color::Black);
+            crate::session::downtime::Downtime {
+                table,
+                last: Duration::ZERO,
+                last_wall: Duration::from_secs(1_795_942_800),
+                source: crate::session::downtime::WallSource::Checkpoint,
+                down: Duration::from_secs(300),
+                player: Color::Black,
+                charged: clock.reading(Duration::from_secs(300)),
+                uncharged: clock.reading(Duration::ZERO),
+            }
+        }],
     });
     ws.offer_backup = Some("/tmp/other.ron".into());
     ws.notify(i18n::Msg::NoDialog.text(Lang::Zh), true);
@@ -1355,7 +1376,7 @@ fn the_recovery_and_backup_windows_speak_chinese() {
     assert!(harness.query_all_by_label_contains("已恢复1台对局").next().is_some());
     assert!(
         harness
-            .query_all_by_label_contains("第1轮第1台：距最后一次记录的变化已过")
+            .query_all_by_label_contains("第1轮第1台：程序停止了5:00.0（自2026-11-29 09:00:00 UTC起")
             .next()
             .is_some()
     );

@@ -13,10 +13,11 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use crate::board::Color;
-use crate::clock::{APPROVED_BY, ClockEvent, EventKind, Phase, TimeControl};
+use crate::clock::{APPROVED_BY, EventKind, Phase, TimeControl};
 use crate::game::Game;
 use crate::ledger::{Catalogue, Edition, LATENESS_LIMIT};
 use crate::scoring::{Marks, Quarters};
+use crate::session::downtime::{self, CHECKPOINT_EVERY, Checkpoint, Downtime};
 use crate::session::store::Loaded;
 use crate::session::{
     Change, Event, GameSetup, Player, PlayerId, Rank, Role, Saver, Session, SessionError, Signer, Stamp, TableGame,
@@ -93,6 +94,9 @@ pub struct Live {
     born: Duration,
     base: Duration,
     print: Fingerprint,
+    /// The table's instant of its last clock checkpoint in this run of the app (none yet: the
+    /// next clock event, or the next frame while its clock runs, records one first).
+    checkpointed: Option<Duration>,
 }
 
 impl Live {
@@ -125,8 +129,9 @@ pub struct Recovery {
     pub dropped_partial: bool,
     /// The audit chain's complaint, if any.
     pub chain: Option<String>,
-    /// Tables whose clock was running, and how long since their last recorded change.
-    pub running: Vec<(TableId, Option<Duration>)>,
+    /// Tables whose clock was running (no result recorded): the time the app was down, and
+    /// both readings.
+    pub running: Vec<Downtime>,
 }
 
 /// The arbiter's answer to "Save first?" (an unsaved session with tables about to be replaced).
@@ -390,11 +395,6 @@ fn apply_settings(table: &mut Table, settings: &Settings) {
     table.move_presses_clock = settings.move_presses_clock;
 }
 
-/// The instant of a clock's last event (zero when it has none).
-fn last_event_at(events: &[ClockEvent]) -> Duration {
-    events.last().map_or(Duration::ZERO, |e| e.at)
-}
-
 impl Workstation {
     /// A new unsaved session.
     pub fn new(settings: Settings, wall: Duration) -> Workstation {
@@ -482,14 +482,16 @@ impl Workstation {
     }
 
     /// The live tables rebuilt from the session (after opening, or a refused change).
-    fn rebuild(&mut self, charge: &[(TableId, Option<Duration>)]) {
+    fn rebuild(&mut self, charge: &[Downtime]) {
         let mut live = Vec::new();
         let mut errors = Vec::new();
         for (id, t) in self.session.tables() {
             match live_table(&t.game, &self.session.event, &self.settings) {
                 Ok(mut table) => {
-                    let down = charge.iter().find(|(c, _)| *c == id).and_then(|(_, d)| *d);
-                    let base = last_event_at(table.clock.events()) + down.unwrap_or_default();
+                    // The timeline resumes at the last durable instant, plus the downtime of a
+                    // clock that was running (charged until the arbiter says otherwise).
+                    let down = charge.iter().find(|d| d.table == id).map(|d| d.down);
+                    let base = t.game.last_durable() + down.unwrap_or_default();
                     // The caller's schedule starts from here, not from the clock's beginning.
                     table.apply(Command::Tick, base);
                     table.caption = None;
@@ -500,6 +502,7 @@ impl Workstation {
                         born: self.now,
                         base,
                         print,
+                        checkpointed: None,
                     });
                 }
                 Err(e) => errors.push(Msg::CannotShow(id, &e).text(self.lang())),
@@ -571,6 +574,7 @@ impl Workstation {
                     born: self.now,
                     base: Duration::ZERO,
                     print,
+                    checkpointed: None,
                 });
                 self.selected = Some(id);
                 self.view = View::Table;
@@ -986,7 +990,27 @@ impl Workstation {
         let Some(stored) = self.session.table(id).map(|t| t.game.clone()) else {
             return;
         };
+        let first_new = l.table.clock.events().get(stored.clock_events.len()).map(|e| e.at);
+        let anchor = (l.checkpointed.is_none() && !matches!(self.place, Place::Unsaved))
+            .then_some(first_new)
+            .flatten()
+            .filter(|at| stored.result.is_none() && *at >= stored.last_durable())
+            .and_then(|at| {
+                // The wall time of the table's instant `at` in this run, before its first clock
+                // event of the run is recorded (`session::downtime`).
+                let behind = l.now(self.now).saturating_sub(at);
+                let used = stored.clock().ok()?.reading(at).used;
+                let wall = self.wall.saturating_sub(behind);
+                Some(Checkpoint { at, wall, used })
+            });
         let changes = table_changes(id, &l.table, &stored);
+        if let Some(checkpoint) = anchor
+            && self.record(Role::Arbiter, None, Change::Checkpoint { table: id, checkpoint })
+            && let Some(l) = self.live_mut(id)
+        {
+            l.checkpointed = Some(checkpoint.at);
+        }
+        let Some(l) = self.live(id) else { return };
         let mut notes = Vec::new();
         if l.table.clock.events().get(..stored.clock_events.len()) != Some(stored.clock_events.as_slice()) {
             notes.push(Msg::ClockReplaced(id).text(self.lang()));
@@ -1040,6 +1064,8 @@ impl Workstation {
             }
             self.sync(id);
         }
+        // While the recovery asks too: those clocks run on, charged until the answer.
+        self.checkpoints_due(now, wall);
     }
 
     /// How long until a clock shown anywhere (the table or the sidebar) changes: the soonest
@@ -1058,29 +1084,119 @@ impl Workstation {
         self.live.iter().filter_map(next).min()
     }
 
-    /// The recovery window's answer. Charging changes nothing (the clocks ran on); not charging
-    /// records a pause and a resume at the last event, so the time between is not counted.
+    /// The recovery window's answer. Charging changes nothing (the clocks ran on from the
+    /// reopening as if never stopped). Not charging records a pause at the last durable instant
+    /// and a resume at the reopening, so exactly the downtime is not counted (the clock keys are
+    /// held while the question is open, so nothing was recorded since), then a checkpoint.
     fn answer_recovery(&mut self, charge: bool) {
         let Some(recovery) = self.recovery.take() else { return };
         if charge {
             return;
         }
-        let now = self.now;
-        for (id, _) in &recovery.running {
-            let Some(l) = self.live_mut(*id) else { continue };
-            let at = last_event_at(l.table.clock.events());
-            l.base = at;
-            l.born = now;
-            let reason = "the app was down: that time is not charged (arbiter's decision)";
+        for d in &recovery.running {
+            let Some(l) = self.live_mut(d.table) else { continue };
+            let reason = format!(
+                "the app was down {}.{:03} s: not charged (arbiter's decision)",
+                d.down.as_secs(),
+                d.down.subsec_millis()
+            );
+            let (from, to) = (d.last, d.last + d.down);
             let paused = l
                 .table
                 .clock
-                .pause(at, reason)
-                .and_then(|()| l.table.clock.resume(at).map(|_| ()));
+                .pause(from, &reason)
+                .and_then(|()| l.table.clock.resume(to).map(|_| ()));
             if let Err(e) = paused {
-                self.notify(Msg::NotLeftUncharged(*id, &e).text(self.lang()), true);
+                self.notify(Msg::NotLeftUncharged(d.table, &e).text(self.lang()), true);
+                self.rebuild_one(d.table);
+                continue;
             }
-            self.sync(*id);
+            self.sync(d.table);
+            let (now, wall) = (self.now, self.wall);
+            self.checkpoint(d.table, now, wall);
+        }
+    }
+
+    /// Records a checkpoint of table `id`'s running clock at the workstation's instant `now`
+    /// (wall time `wall`), when the session is in a file, the clock runs with no result and the
+    /// live clock is the stored one.
+    fn checkpoint(&mut self, id: TableId, now: Duration, wall: Duration) {
+        if matches!(self.place, Place::Unsaved) {
+            return;
+        }
+        let (Some(l), Some(stored)) = (self.live(id), self.session.table(id).map(|t| &t.game)) else {
+            return;
+        };
+        let clock = &l.table.clock;
+        if clock.phase() != Phase::Running || stored.result.is_some() || clock.events() != stored.clock_events {
+            return;
+        }
+        let at = l.now(now).max(stored.last_durable());
+        if l.checkpointed == Some(at) {
+            return;
+        }
+        let checkpoint = Checkpoint {
+            at,
+            wall,
+            used: clock.reading(at).used,
+        };
+        if self.record(Role::Arbiter, None, Change::Checkpoint { table: id, checkpoint })
+            && let Some(l) = self.live_mut(id)
+        {
+            l.checkpointed = Some(at);
+        }
+    }
+
+    /// A checkpoint of each running clock that has run `CHECKPOINT_EVERY` since its last one in
+    /// this run (or has none in this run yet).
+    fn checkpoints_due(&mut self, now: Duration, wall: Duration) {
+        let due: Vec<TableId> = self
+            .live
+            .iter()
+            .filter(|l| l.table.clock.phase() == Phase::Running)
+            .filter(|l| l.checkpointed.is_none_or(|c| l.now(now) >= c + CHECKPOINT_EVERY))
+            .map(|l| l.id)
+            .collect();
+        for id in due {
+            self.checkpoint(id, now, wall);
+        }
+    }
+
+    /// The tables whose clock runs (no result recorded).
+    pub fn running_tables(&self) -> Vec<TableId> {
+        self.live
+            .iter()
+            .filter(|l| l.table.clock.phase() == Phase::Running)
+            .filter(|l| self.session.table(l.id).is_some_and(|t| t.game.result.is_none()))
+            .map(|l| l.id)
+            .collect()
+    }
+
+    /// Before quitting: every running clock paused (recorded and saved).
+    pub fn pause_running(&mut self, now: Duration) {
+        self.now = self.now.max(now);
+        for id in self.running_tables() {
+            let Some(l) = self.live_mut(id) else { continue };
+            let t = l.now(now);
+            let paused = l
+                .table
+                .clock
+                .pause(t, "the app was closed: clocks paused (arbiter's choice)");
+            if let Err(e) = paused {
+                self.notify(i18n::clock_error(&e, self.lang()), true);
+            }
+            self.sync(id);
+        }
+    }
+
+    /// A last checkpoint of every running clock at `now` and `wall` (the app is closing), so that
+    /// the downtime offered at the reopening starts from here.
+    pub fn checkpoint_running(&mut self, now: Duration, wall: Duration) {
+        self.now = self.now.max(now);
+        self.wall = wall;
+        for id in self.running_tables() {
+            self.sync(id);
+            self.checkpoint(id, now, wall);
         }
     }
 
@@ -1088,15 +1204,14 @@ impl Workstation {
     fn opened(&mut self, path: PathBuf, saver: Saver, loaded: Loaded) {
         self.close_place();
         let wall = self.wall;
-        let running: Vec<(TableId, Option<Duration>)> = loaded
+        let running: Vec<Downtime> = loaded
             .running_clocks
             .iter()
-            .map(|id| {
-                let last = loaded.session.audit_of(*id).last();
-                let down = last
-                    .and_then(|e| parse_wall(&e.stamp.wall_time))
-                    .map(|t| wall.saturating_sub(t));
-                (*id, down)
+            .filter_map(|id| {
+                let game = &loaded.session.table(*id)?.game;
+                let stamp = loaded.session.audit_of(*id).last();
+                let stamp = stamp.and_then(|e| parse_wall(&e.stamp.wall_time));
+                downtime::downtime(*id, game, wall, stamp)
             })
             .collect();
         if loaded.recovered() || !running.is_empty() {
@@ -1135,6 +1250,8 @@ impl Workstation {
 
     /// Closes the session file, waiting for the last snapshot (when the window closes).
     pub fn close(&mut self) {
+        let (now, wall) = (self.now, self.wall);
+        self.checkpoint_running(now, wall);
         if let Place::File { saver, path } = std::mem::replace(&mut self.place, Place::Unsaved)
             && let Err(e) = saver.close(&self.session)
         {

@@ -10,6 +10,7 @@ mod caller;
 mod cli;
 mod clock;
 mod dead;
+mod downtime;
 mod egf_real;
 mod export;
 mod game;
