@@ -37,8 +37,8 @@ use thiserror::Error;
 
 use super::audit::{self, AuditEntry, Role, Stamp};
 use super::compact;
-use super::key::{self, ChainKey};
 use super::downtime::Checkpoint;
+use super::key::{self, ChainKey};
 use super::model::{
     Confirmation, Event, Player, PlayerId, Rank, ResultOverride, Round, Session, Table, TableGame, TableId, Trust,
 };

@@ -27,8 +27,8 @@ pub mod downtime;
 #[doc(hidden)]
 pub mod figures;
 pub mod format;
-pub mod lock;
 pub mod key;
+pub mod lock;
 pub mod merge;
 pub mod model;
 pub mod ops;

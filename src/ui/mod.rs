@@ -253,6 +253,14 @@ impl AfterFirstFrame {
 }
 
 impl eframe::App for Window {
+    /// While the window is hidden (minimised, or covered by another window) eframe runs no ui
+    /// pass, only this: the clocks' timekeeping, their checkpoints and the caller go on here.
+    fn logic(&mut self, ctx: &egui::Context, _frame: &mut eframe::Frame) {
+        if ctx.input(|i| i.viewport().visible()) == Some(false) {
+            self.shell.hidden(ctx, self.origin.elapsed(), wall_clock());
+        }
+    }
+
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         let now = self.origin.elapsed();
         // A frame counts once its last pass is done (a pass egui discards is drawn again).
@@ -341,6 +349,19 @@ impl Shell {
             fonts::install(ctx);
             look::install(ctx);
             self.fonts_installed = true;
+        }
+    }
+
+    /// What a frame does without drawing, while the window is hidden: the tables' clocks and
+    /// checkpoints (`Workstation::poll`), the selected table's calls planned for the sound, and
+    /// the next wake-up asked for.
+    pub fn hidden(&mut self, ctx: &egui::Context, now: Duration, wall: Duration) {
+        self.ws.files.repaint = Some(ctx.clone());
+        self.ws.poll(now, wall);
+        self.voice_calls(now);
+        let sound_wait = self.sound.as_ref().and_then(|(s, _)| s.next_repaint());
+        if let Some(wait) = self.ws.next_repaint(now).into_iter().chain(sound_wait).min() {
+            ctx.request_repaint_after(wait);
         }
     }
 
