@@ -262,14 +262,17 @@ impl eframe::App for Window {
     }
 
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        // The two clocks read together: what runs between (the first frame's start) must not
+        // put the wall time later than `now` (a downtime measured by the wall would grow).
         let now = self.origin.elapsed();
+        let wall = wall_clock();
         // A frame counts once its last pass is done (a pass egui discards is drawn again).
         if ui.ctx().cumulative_frame_nr() > 0
             && let Some(after) = self.after_first_frame.take()
         {
             after.start(&mut self.shell, ui.ctx(), self.origin, now);
         }
-        self.shell.frame(ui, now, wall_clock());
+        self.shell.frame(ui, now, wall);
         if self.after_first_frame.is_some() {
             // The next frame comes as soon as this one is shown, and starts what waited for it.
             ui.ctx().request_repaint();
