@@ -14,9 +14,7 @@ use super::store::{StoreError, journal_path};
 
 /// The writer's lock file beside a session file (`FILE.lock`).
 pub fn lock_path(path: &Path) -> PathBuf {
-    let mut name = path.file_name().map(|n| n.to_os_string()).unwrap_or_default();
-    name.push(".lock");
-    path.with_file_name(name)
+    super::store::sibling(path, ".lock")
 }
 
 /// The writer's lock on a session file, held until dropped.

@@ -174,7 +174,8 @@ impl Loaded {
     }
 }
 
-fn sibling(path: &Path, suffix: &str) -> PathBuf {
+/// `FILE` + `suffix` beside `path` (`FILE.journal`, `FILE.lock`, ...).
+pub(super) fn sibling(path: &Path, suffix: &str) -> PathBuf {
     let mut name = path.file_name().map(|n| n.to_os_string()).unwrap_or_default();
     name.push(suffix);
     path.with_file_name(name)

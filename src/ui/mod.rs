@@ -362,6 +362,12 @@ impl Shell {
         self.ws.files.repaint = Some(ctx.clone());
         self.ws.poll(now, wall);
         self.voice_calls(now);
+        self.ask_wake_up(ctx, now);
+    }
+
+    /// The next frame (or hidden tick) is asked for when a clock face, a call or the sound next
+    /// needs it; none while nothing changes.
+    fn ask_wake_up(&self, ctx: &egui::Context, now: Duration) {
         let sound_wait = self.sound.as_ref().and_then(|(s, _)| s.next_repaint());
         if let Some(wait) = self.ws.next_repaint(now).into_iter().chain(sound_wait).min() {
             ctx.request_repaint_after(wait);
@@ -443,10 +449,7 @@ impl Shell {
             self.ws.apply(command, now);
         }
         self.voice_calls(now);
-        let sound_wait = self.sound.as_ref().and_then(|(s, _)| s.next_repaint());
-        if let Some(wait) = self.ws.next_repaint(now).into_iter().chain(sound_wait).min() {
-            ui.ctx().request_repaint_after(wait);
-        }
+        self.ask_wake_up(ui.ctx(), now);
     }
 
     /// A close asked for (the window's close button, or Ctrl+Q) while clocks run is held
