@@ -171,6 +171,9 @@ pub enum Change {
     ChiefPassphrase {
         phc: String,
     },
+    // issue 18: lead
+    // issue 19: b
+    // issue 20: d
 }
 
 impl Change {

@@ -491,6 +491,9 @@ texts! {
         "Read-only: this session is open for writing in another window; nothing was changed.",
         "只读：此赛事文件已在另一个窗口中打开并可写入，未作任何更改。"
     ),
+    // issue 18: lead
+    // issue 19: b
+    // issue 20: d
 }
 
 impl Lang {
@@ -871,6 +874,9 @@ pub enum Msg<'a> {
     OpenedReadOnly(&'a Path, Option<u32>, &'a str),
     /// Where a read-only session lives (the sidebar).
     ReadOnlyPlace(&'a Path),
+    // issue 18: lead
+    // issue 19: b
+    // issue 20: d
 }
 
 /// A cycle's name in `lang` ("Triple ko", "三劫循环") and its article ("Art. 20.3").
