@@ -3,8 +3,8 @@
 //! open for writing; it says who holds it, and the OS releases it when that process ends, however
 //! it ends, so a lock left by a dead process is simply taken. The state lock is the journal
 //! itself: a reader holds it shared while it reads the snapshot and the journal, the writer holds
-//! it exclusive while it appends a line or replaces the snapshot and empties the journal, so a
-//! reader never pairs an old snapshot with a new journal.
+//! it exclusive while it appends a line or replaces the snapshot and puts a fresh journal in
+//! place, so a reader never pairs an old snapshot with a new journal.
 
 use std::fs::{File, OpenOptions, TryLockError};
 use std::io::{self, Read, Write};
@@ -38,7 +38,7 @@ impl WriterLock {
             .create(true)
             .truncate(false)
             .open(&lpath)
-            .map_err(io)?;
+            .map_err(|e| super::store::write_error(&lpath, e))?;
         match file.try_lock() {
             Ok(()) => {}
             Err(TryLockError::WouldBlock) => {
@@ -75,18 +75,27 @@ fn program() -> String {
 }
 
 /// The state lock held shared while a reader reads `path`'s snapshot and journal; `None` when
-/// there is no journal (a closed session is one file, replaced whole by a rename).
+/// there is no journal (a closed session is one file, replaced whole by a rename). The writer
+/// puts a fresh journal in place after each snapshot: a reader that locked the journal just
+/// replaced locks the one in place instead.
 pub fn read_guard(path: &Path) -> Result<Option<File>, StoreError> {
     let jpath = journal_path(path);
-    let file = match File::open(&jpath) {
-        Ok(file) => file,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
-        Err(source) => return Err(StoreError::Io { path: jpath, source }),
-    };
-    match file.lock_shared() {
-        Ok(()) => Ok(Some(file)),
-        Err(e) if e.kind() == io::ErrorKind::Unsupported => Ok(Some(file)),
-        Err(source) => Err(StoreError::Io { path: jpath, source }),
+    let mut tries = 0;
+    loop {
+        let file = match File::open(&jpath) {
+            Ok(file) => file,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+            Err(source) => return Err(StoreError::Io { path: jpath, source }),
+        };
+        match file.lock_shared() {
+            Ok(()) => {}
+            Err(e) if e.kind() == io::ErrorKind::Unsupported => return Ok(Some(file)),
+            Err(source) => return Err(StoreError::Io { path: jpath, source }),
+        }
+        tries += 1;
+        if super::journal::same_file(&file, &jpath) || tries >= 100 {
+            return Ok(Some(file));
+        }
     }
 }
 

@@ -21,12 +21,14 @@
 
 pub mod audit;
 pub mod check;
+pub mod disk;
 pub mod chief;
 mod compact;
 pub mod downtime;
 #[doc(hidden)]
 pub mod figures;
 pub mod format;
+pub mod journal;
 pub mod key;
 pub mod lock;
 pub mod merge;

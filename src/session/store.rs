@@ -4,14 +4,16 @@
 //! journal, and the newest good backup when a file does not read. A file that could not be read
 //! is never overwritten: a [`Store`] exists only for a file that was read or newly created.
 
-use std::fs::{self, File, OpenOptions};
-use std::io::{self, Write};
+use std::fs::{self, File};
+use std::io;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use super::audit::{self, ChainError, Stamp};
+use super::disk::Disk;
+use super::journal::{self, Appended, Journal};
 use super::format::{self, FormatError, VERSION};
 use super::key::{self, ChainKey};
 use super::model::{Session, TableId};
@@ -50,6 +52,10 @@ pub enum StoreError {
         pid: Option<u32>,
         program: String,
     },
+    /// A file could not be made or replaced in a folder: the folder is the problem (a read-only
+    /// folder or file system, no permission).
+    #[error("cannot write in the folder {}: {}", .folder.display(), io_words(.source))]
+    FolderNotWritable { folder: PathBuf, source: io::Error },
     #[error("{0}")]
     Format(FormatError),
     #[error("the change was refused: {0}")]
@@ -67,7 +73,30 @@ fn backup_hint(backup: &Option<PathBuf>) -> String {
     }
 }
 
-fn io_err(path: &Path) -> impl FnOnce(io::Error) -> StoreError + '_ {
+/// An io error's words without the "(os error N)" the OS adds.
+pub fn io_words(e: &io::Error) -> String {
+    let text = e.to_string();
+    match text.find(" (os error") {
+        Some(at) => text[..at].to_string(),
+        None => text,
+    }
+}
+
+/// A failed write at `path`: when the folder refuses new files, the folder is named.
+pub(super) fn write_error(path: &Path, source: io::Error) -> StoreError {
+    match source.kind() {
+        io::ErrorKind::PermissionDenied | io::ErrorKind::ReadOnlyFilesystem => StoreError::FolderNotWritable {
+            folder: dir_of(path),
+            source,
+        },
+        _ => StoreError::Io {
+            path: path.to_path_buf(),
+            source,
+        },
+    }
+}
+
+pub(super) fn io_err(path: &Path) -> impl FnOnce(io::Error) -> StoreError + '_ {
     move |source| StoreError::Io {
         path: path.to_path_buf(),
         source,
@@ -165,12 +194,15 @@ pub struct Loaded {
     pub legacy_lines: usize,
     /// The chain key's verdict.
     pub key: KeyCheck,
+    /// Journal lines (from 1) that did not read and were skipped because the lines after them
+    /// follow on in the chain: a write torn and made again whole costs only itself.
+    pub torn_lines: Vec<usize>,
 }
 
 impl Loaded {
     /// The last run ended without closing the session (the journal held changes).
     pub fn recovered(&self) -> bool {
-        self.replayed > 0 || self.dropped_partial || self.journal_stop.is_some()
+        self.replayed > 0 || self.dropped_partial || self.journal_stop.is_some() || !self.torn_lines.is_empty()
     }
 }
 
@@ -191,7 +223,7 @@ pub fn backup_path(path: &Path, n: usize) -> PathBuf {
     sibling(path, &format!(".bak{n}"))
 }
 
-fn dir_of(path: &Path) -> PathBuf {
+pub(super) fn dir_of(path: &Path) -> PathBuf {
     match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => PathBuf::from("."),
@@ -283,6 +315,7 @@ pub fn load_keyed(path: &Path, key: Option<&ChainKey>) -> Result<Loaded, StoreEr
         journal_stop: replay.stop,
         legacy_lines: replay.legacy,
         key: key_check,
+        torn_lines: replay.torn,
     })
 }
 
@@ -295,6 +328,8 @@ struct Replay {
     legacy: usize,
     /// The session must be read again and only this many lines replayed.
     restart: Option<usize>,
+    /// Lines that did not read, skipped while the lines after them followed on.
+    torn: Vec<usize>,
 }
 
 /// Replays the journal on `session` (the first `limit` lines at most), stopping at the first
@@ -315,6 +350,8 @@ fn replay_journal(
     let lines: Vec<&str> = text.lines().collect();
     let mut replay = Replay::default();
     let mut hashed = false;
+    // The first line that did not read, while the lines after it are looked at.
+    let mut torn: Option<JournalStop> = None;
     let stop = |i: usize, why: JournalFault| JournalStop {
         line: i + 1,
         dropped: lines.len() - i,
@@ -328,13 +365,27 @@ fn replay_journal(
                 replay.dropped_partial = true;
                 return Ok(replay);
             }
-            Err(e) => {
-                let message = format::in_words(&e.code.to_string());
-                let why = JournalFault::Unreadable(format!("column {}: {message}", e.span.start.col));
-                replay.stop = Some(stop(i, why));
+            Err(e) => match rewritten_tail(line) {
+                // A write torn by a failure and the same line written whole after it.
+                Some(entry) => entry,
+                None => {
+                    // Skipped for now: if the next line follows on, this one cost only itself.
+                    let message = format::in_words(&e.code.to_string());
+                    let why = JournalFault::Unreadable(format!("column {}: {message}", e.span.start.col));
+                    torn.get_or_insert(stop(i, why));
+                    replay.torn.push(i + 1);
+                    continue;
+                }
+            },
+        };
+        if let Some(first) = torn.take() {
+            if entry.seq > session.audit.len() as u64 {
+                // Something was lost with the line that did not read: the replay stops there.
+                replay.torn.retain(|&l| l < first.line);
+                replay.stop = Some(first);
                 return Ok(replay);
             }
-        };
+        }
         let fault = match (&entry.hash, hashed) {
             (None, true) => Some(JournalFault::Unhashed),
             (None, false) if key.is_some() => Some(JournalFault::Unsealed),
@@ -381,35 +432,54 @@ fn replay_journal(
         }
         replay.replayed += 1;
     }
+    if let Some(first) = torn {
+        // The journal ends with lines that do not read: nothing after them shows they cost
+        // nothing, so they are reported (and kept aside) as not taken.
+        replay.torn.retain(|&l| l < first.line);
+        replay.stop = Some(first);
+    }
     Ok(replay)
 }
 
+/// The whole line at the end of `line`, when a torn write was followed by the same line written
+/// again (the torn bytes have no newline, so both share one line of the file).
+fn rewritten_tail(line: &str) -> Option<JournalLine> {
+    let at = line.rfind("(seq:")?;
+    if at == 0 {
+        return None;
+    }
+    ron::from_str(&line[at..]).ok()
+}
+
 /// Writes `bytes` to `path` atomically, keeping the current file as the newest backup.
-fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
-    let dir = dir_of(path);
+fn write_atomic(path: &Path, bytes: &[u8], disk: &Disk) -> Result<(), StoreError> {
     let tmp = sibling(path, ".tmp");
-    let mut file = File::create(&tmp).map_err(io_err(&tmp))?;
-    file.write_all(bytes).map_err(io_err(&tmp))?;
-    file.sync_all().map_err(io_err(&tmp))?;
+    let mut file = File::create(&tmp).map_err(|e| write_error(&tmp, e))?;
+    let written = disk.write(&mut file, bytes).and_then(|()| file.sync_all());
     drop(file);
+    if let Err(e) = written {
+        // A torn temporary file is not left behind to fill the disk further.
+        let _ = fs::remove_file(&tmp);
+        return Err(write_error(&tmp, e));
+    }
     if path.exists() {
         for n in (1..BACKUPS).rev() {
             let from = backup_path(path, n);
             if from.exists() {
                 let to = backup_path(path, n + 1);
-                fs::rename(&from, &to).map_err(io_err(&to))?;
+                fs::rename(&from, &to).map_err(|e| write_error(&to, e))?;
             }
         }
         let newest = backup_path(path, 1);
         if newest.exists() {
-            fs::remove_file(&newest).map_err(io_err(&newest))?;
+            fs::remove_file(&newest).map_err(|e| write_error(&newest, e))?;
         }
         if fs::hard_link(path, &newest).is_err() {
-            fs::copy(path, &newest).map_err(io_err(&newest))?;
+            fs::copy(path, &newest).map_err(|e| write_error(&newest, e))?;
         }
     }
-    fs::rename(&tmp, path).map_err(io_err(path))?;
-    File::open(&dir).and_then(|d| d.sync_all()).map_err(io_err(&dir))
+    fs::rename(&tmp, path).map_err(|e| write_error(path, e))?;
+    journal::sync_folder(path)
 }
 
 /// An open session file: changes go to the journal, snapshots replace the file; with the
@@ -417,8 +487,9 @@ fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
 #[derive(Debug)]
 pub struct Store {
     path: PathBuf,
-    journal: File,
+    journal: Journal,
     key: Option<ChainKey>,
+    disk: Disk,
     /// This process is the session's one writer while the store lives.
     _writer: super::lock::WriterLock,
 }
@@ -438,8 +509,12 @@ impl Store {
         }
         let writer = super::lock::WriterLock::take(path)?;
         let text = format::to_ron_sealed(session, key).map_err(StoreError::Format)?;
-        write_atomic(path, text.as_bytes())?;
-        Store::open_journal(path, true, key, writer)
+        let disk = Disk::default();
+        write_atomic(path, text.as_bytes(), &disk)?;
+        let mut store = Store::with_journal(path, key, writer, disk)?;
+        // A journal left by an earlier file of this name is not this session's.
+        store.journal.replace()?;
+        Ok(store)
     }
 
     /// Opens a session file, recovering the changes in its journal. A file read from an older
@@ -450,28 +525,23 @@ impl Store {
     }
 
     /// [`Store::open`] with the session's chain key: the journal's seals are checked and what is
-    /// written is sealed. Journal lines not taken are kept beside the file
-    /// (`FILE.journal.rejected`), never lost.
+    /// written is sealed. Journal lines not taken (and torn lines skipped) are kept beside the
+    /// file (`FILE.journal.rejected`), never lost.
     pub fn open_keyed(path: &Path, key: Option<&ChainKey>) -> Result<(Store, Loaded), StoreError> {
         let writer = super::lock::WriterLock::take(path)?;
         let loaded = load_keyed(path, key)?;
         // Only the session's own key seals what is written.
         let key = key.filter(|k| loaded.session.trust.key_id.as_deref() == Some(k.id().as_str()));
-        if loaded.journal_stop.is_some() {
+        if loaded.journal_stop.is_some() || !loaded.torn_lines.is_empty() {
             let jpath = journal_path(path);
             let aside = free_name(&jpath, ".rejected");
-            fs::copy(&jpath, &aside).map_err(io_err(&aside))?;
+            fs::copy(&jpath, &aside).map_err(|e| write_error(&aside, e))?;
         }
+        let mut store = Store::with_journal(path, key, writer, Disk::default())?;
         if loaded.from_version != VERSION || loaded.recovered() {
-            let text = format::to_ron_sealed(&loaded.session, key).map_err(StoreError::Format)?;
-            let store = Store::open_journal(path, false, key, writer)?;
-            super::lock::exclusive(&store.journal, &journal_path(path), || {
-                write_atomic(path, text.as_bytes())?;
-                empty(&store.journal, &journal_path(path))
-            })?;
-            return Ok((store, loaded));
+            store.snapshot(&loaded.session)?;
         }
-        Ok((Store::open_journal(path, false, key, writer)?, loaded))
+        Ok((store, loaded))
     }
 
     /// The chain key this store seals with.
@@ -484,25 +554,23 @@ impl Store {
         self.key = Some(key);
     }
 
-    fn open_journal(
+    /// Writes from now on to `disk` (the tests of a failed write give one that fills up).
+    pub fn set_disk(&mut self, disk: Disk) {
+        self.journal.set_disk(disk.clone());
+        self.disk = disk;
+    }
+
+    fn with_journal(
         path: &Path,
-        truncate: bool,
         key: Option<&ChainKey>,
         writer: super::lock::WriterLock,
+        disk: Disk,
     ) -> Result<Store, StoreError> {
-        let jpath = journal_path(path);
-        let journal = OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(&jpath)
-            .map_err(io_err(&jpath))?;
-        if truncate {
-            empty(&journal, &jpath)?;
-        }
         Ok(Store {
             path: path.to_path_buf(),
-            journal,
+            journal: Journal::open(&journal_path(path), disk.clone())?,
             key: key.cloned(),
+            disk,
             _writer: writer,
         })
     }
@@ -518,10 +586,10 @@ impl Store {
         self.append(session.audit.len() as u64 - 1, &hash, stamp, change)
     }
 
-    /// Appends an applied change (the one that made audit entry `seq`, whose hash is `hash`) to
-    /// the journal, sealed when the store has a key. The one place a journal line is made.
-    pub fn append(&mut self, seq: u64, hash: &str, stamp: &Stamp, change: &Change) -> Result<(), StoreError> {
-        let jpath = journal_path(&self.path);
+    /// The journal line of an applied change (the one that made audit entry `seq`, whose hash
+    /// is `hash`), sealed when the store has a key, with its newline. The one place a journal
+    /// line is made.
+    pub fn line(&self, seq: u64, hash: &str, stamp: &Stamp, change: &Change) -> Result<String, StoreError> {
         let line = JournalLine {
             seq,
             stamp: stamp.clone(),
@@ -531,20 +599,33 @@ impl Store {
         };
         let mut text = ron::to_string(&line).map_err(|e| StoreError::Format(FormatError::Serialize(e.to_string())))?;
         text.push('\n');
-        let mut journal = &self.journal;
-        super::lock::exclusive(&self.journal, &jpath, || {
-            journal.write_all(text.as_bytes()).map_err(io_err(&jpath))?;
-            journal.sync_data().map_err(io_err(&jpath))
-        })
+        Ok(text)
     }
 
-    /// Writes a full snapshot atomically, then empties the journal.
+    /// Appends one applied change to the journal ([`Store::line`], [`Store::append_lines`]).
+    pub fn append(&mut self, seq: u64, hash: &str, stamp: &Stamp, change: &Change) -> Result<(), StoreError> {
+        let line = self.line(seq, hash, stamp, change)?;
+        self.append_lines(&[line]).map(|_| ())
+    }
+
+    /// Appends lines made by [`Store::line`] and fsyncs: all of them or none (a failed write is
+    /// cut back to the last good line).
+    pub fn append_lines(&mut self, lines: &[String]) -> Result<Appended, StoreError> {
+        let jpath = journal_path(&self.path);
+        let guard = self.journal.file().try_clone().map_err(io_err(&jpath))?;
+        let journal = &mut self.journal;
+        super::lock::exclusive(&guard, &jpath, || journal.append(lines))
+    }
+
+    /// Writes a full snapshot atomically, then puts a fresh empty journal in place of the old.
     pub fn snapshot(&mut self, session: &Session) -> Result<(), StoreError> {
         let text = format::to_ron_sealed(session, self.key.as_ref()).map_err(StoreError::Format)?;
         let jpath = journal_path(&self.path);
-        super::lock::exclusive(&self.journal, &jpath, || {
-            write_atomic(&self.path, text.as_bytes())?;
-            empty(&self.journal, &jpath)
+        let guard = self.journal.file().try_clone().map_err(io_err(&jpath))?;
+        let (path, disk, journal) = (&self.path, &self.disk, &mut self.journal);
+        super::lock::exclusive(&guard, &jpath, || {
+            write_atomic(path, text.as_bytes(), disk)?;
+            journal.replace()
         })
     }
 
@@ -552,14 +633,6 @@ impl Store {
     pub fn close(mut self, session: &Session) -> Result<(), StoreError> {
         self.snapshot(session)
     }
-}
-
-/// Empties the journal (after a snapshot that holds its changes).
-fn empty(journal: &File, jpath: &Path) -> Result<(), StoreError> {
-    journal
-        .set_len(0)
-        .and_then(|()| journal.sync_all())
-        .map_err(io_err(jpath))
 }
 
 /// `FILE` + `suffix`, or with a number after it when that is taken (nothing is overwritten).
@@ -591,6 +664,6 @@ pub fn restore_newest_backup(path: &Path) -> Result<PathBuf, StoreError> {
         }
     }
     let bytes = fs::read(&backup).map_err(io_err(&backup))?;
-    write_atomic(path, &bytes)?;
+    write_atomic(path, &bytes, &Disk::default())?;
     Ok(backup)
 }

@@ -96,11 +96,12 @@ pub enum Done {
         path: PathBuf,
         result: Result<(Store, Box<Loaded>), StoreError>,
     },
-    /// The file is open for writing in another process (`session::lock`): read for viewing only.
+    /// The file cannot be opened for writing: it is open for writing in another process
+    /// (`why` is `StoreError::Locked`, `session::lock`), or its folder cannot be written
+    /// (`StoreError::FolderNotWritable`). Read for viewing only.
     OpenedReadOnly {
         path: PathBuf,
-        pid: Option<u32>,
-        program: String,
+        why: StoreError,
         result: Result<Box<Loaded>, StoreError>,
     },
     Imported {
@@ -313,11 +314,10 @@ fn with_ron(path: PathBuf) -> PathBuf {
 fn open(path: PathBuf) -> Done {
     let key = chain_key_of(&path);
     match Store::open_keyed(&path, key.as_ref()) {
-        Err(StoreError::Locked { pid, program, .. }) => Done::OpenedReadOnly {
+        Err(why @ (StoreError::Locked { .. } | StoreError::FolderNotWritable { .. })) => Done::OpenedReadOnly {
             result: store::load_keyed(&path, key.as_ref()).map(Box::new),
             path,
-            pid,
-            program,
+            why,
         },
         result => Done::Opened {
             path,

@@ -492,6 +492,9 @@ texts! {
         "只读：此赛事文件已在另一个窗口中打开并可写入，未作任何更改。"
     ),
     // issue 18: lead
+    ChangesNotSaved => ("Changes not saved", "有更改未保存"),
+    RetrySaving => ("Try to save again", "再试一次保存"),
+    QuitLosingThem => ("Quit and lose them", "退出并放弃这些更改"),
     // issue 19: b
     // issue 20: d
 }
@@ -875,6 +878,20 @@ pub enum Msg<'a> {
     /// Where a read-only session lives (the sidebar).
     ReadOnlyPlace(&'a Path),
     // issue 18: lead
+    /// Saving failed (once, until it works again): the file and why.
+    SavingFailed(&'a Path, &'a StoreError),
+    /// Saving works again: every held change is in the file.
+    SavedAgain(&'a Path),
+    /// The journal was removed or replaced outside the app and written again: its lines.
+    JournalRewritten(&'a Path, usize),
+    /// A change not taken: this many wait to be written.
+    SavingBehind(u64),
+    /// The menu bar's status while saving fails: changes held.
+    HeldUnsaved(u64),
+    /// The question before quitting while changes are held unsaved: how many.
+    QuitUnsaved(u64),
+    /// Opened read-only because the file's folder cannot be written: the file and why.
+    OpenedReadOnlyUnwritable(&'a Path, &'a StoreError),
     // issue 19: b
     // issue 20: d
 }
@@ -909,6 +926,48 @@ impl Msg<'_> {
             Msg::ClockReplaced(t) => format!("{}：棋钟已被替换，新的计时记录未保存", id(t)),
             Msg::NotSavedAt(p, e) if en => format!("{}: not saved: {}", p.display(), store_error(e, lang)),
             Msg::NotSavedAt(p, e) => format!("{}：未保存：{}", p.display(), store_error(e, lang)),
+            Msg::SavingFailed(p, e) if en => format!(
+                "Not saved: {}. The changes from now on are kept in this window and written to {} as soon as the disk takes them; do not close the window until then (or save as another file on another disk).",
+                store_error(e, lang),
+                p.display()
+            ),
+            Msg::SavingFailed(p, e) => format!(
+                "未保存：{}。此后的更改保留在本窗口中，一旦磁盘可写即写入{}；在此之前请不要关闭窗口（或另存为其他磁盘上的文件）。",
+                store_error(e, lang),
+                p.display()
+            ),
+            Msg::SavedAgain(p) if en => format!("Saved again: every change held is now in {}.", p.display()),
+            Msg::SavedAgain(p) => format!("已恢复保存：暂存的所有更改均已写入{}。", p.display()),
+            Msg::JournalRewritten(p, n) if en => format!(
+                "The journal of {} was removed or replaced outside the app: it was written again ({n} earlier lines); nothing was lost.",
+                p.display()
+            ),
+            Msg::JournalRewritten(p, n) => format!(
+                "{}的日志在程序之外被删除或替换：已重新写入（之前的{n}行），未丢失任何内容。",
+                p.display()
+            ),
+            Msg::SavingBehind(n) if en => format!(
+                "Not taken: {n} changes are waiting to be written to the file (the disk is full or failing); nothing was changed."
+            ),
+            Msg::SavingBehind(n) => format!("未采用：已有{n}项更改等待写入文件（磁盘已满或出错）；未作任何更改。"),
+            Msg::HeldUnsaved(n) if en => format!("Not saved: {n} changes held"),
+            Msg::HeldUnsaved(n) => format!("未保存：暂存{n}项更改"),
+            Msg::QuitUnsaved(n) if en => format!(
+                "{n} changes are not saved: the disk does not take them. Quitting now loses them; saving as another file on another disk keeps them."
+            ),
+            Msg::QuitUnsaved(n) => format!(
+                "有{n}项更改未保存：磁盘无法写入。现在退出将丢失这些更改；另存为其他磁盘上的文件可以保留它们。"
+            ),
+            Msg::OpenedReadOnlyUnwritable(p, e) if en => format!(
+                "Opened {} read-only: {}; changes are refused here (save as a file in a folder that can be written to change it).",
+                p.display(),
+                store_error(e, lang)
+            ),
+            Msg::OpenedReadOnlyUnwritable(p, e) => format!(
+                "已以只读方式打开{}：{}；此处拒绝任何更改（如需更改，请另存到可写入的文件夹）。",
+                p.display(),
+                store_error(e, lang)
+            ),
             Msg::NotLeftUncharged(t, e) if en => format!(
                 "{}: the time could not be left uncharged: {}",
                 id(t),

@@ -541,7 +541,10 @@ pub fn store_error(e: &StoreError, lang: Lang) -> String {
         None => "；没有可用的完好备份".to_string(),
     };
     match e {
-        StoreError::Io { path, source } => format!("{}：{source}", path.display()),
+        StoreError::Io { path, source } => format!("{}：{}", path.display(), io_words_zh(source)),
+        StoreError::FolderNotWritable { folder, source } => {
+            format!("无法在文件夹{}中写入：{}", folder.display(), io_words_zh(source))
+        }
         StoreError::Unreadable { path, error, backup } => {
             format!("{}：{}{}", path.display(), format_error(error, lang), hint(backup))
         }
@@ -558,6 +561,20 @@ pub fn store_error(e: &StoreError, lang: Lang) -> String {
         }
         StoreError::Format(e) => format_error(e, lang),
         StoreError::Change(e) => format!("变更被拒绝：{}", session_error(e, lang)),
+    }
+}
+
+/// An io error in Chinese, for the kinds a session's files meet; others in the OS's words.
+fn io_words_zh(e: &std::io::Error) -> String {
+    use std::io::ErrorKind;
+    match e.kind() {
+        ErrorKind::StorageFull => "磁盘已满".to_string(),
+        ErrorKind::ReadOnlyFilesystem => "文件系统只读".to_string(),
+        ErrorKind::PermissionDenied => "没有写入权限".to_string(),
+        ErrorKind::NotFound => "文件不存在".to_string(),
+        ErrorKind::FileTooLarge => "文件过大".to_string(),
+        ErrorKind::QuotaExceeded => "超出磁盘配额".to_string(),
+        _ => crate::session::store::io_words(e),
     }
 }
 

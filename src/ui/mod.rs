@@ -41,6 +41,7 @@ pub mod look;
 pub mod merge_view;
 pub mod moves_view;
 pub mod procedures_view;
+mod quit;
 pub mod results_view;
 pub mod settings;
 pub mod sidebar_view;
@@ -328,6 +329,8 @@ pub struct Shell {
     pub quit_asked: bool,
     /// The arbiter answered it (or no clock ran): the next close goes ahead.
     pub quit_confirmed: bool,
+    /// A close was asked for while changes are held unsaved: "Quit and lose them?" is on screen.
+    pub unsaved_asked: bool,
 }
 
 impl Shell {
@@ -342,6 +345,7 @@ impl Shell {
             voiced: None,
             quit_asked: false,
             quit_confirmed: false,
+            unsaved_asked: false,
         }
     }
 
@@ -452,39 +456,6 @@ impl Shell {
         self.ask_wake_up(ui.ctx(), now);
     }
 
-    /// A close asked for (the window's close button, or Ctrl+Q) while clocks run is held
-    /// (`CancelClose`) and asks first: pause the clocks and quit, or cancel.
-    fn before_quitting(&mut self, ctx: &egui::Context, now: Duration) {
-        let close = ctx.input(|i| i.viewport().close_requested());
-        let quit = egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, egui::Key::Q);
-        let ctrl_q = ctx.input_mut(|i| i.consume_shortcut(&quit));
-        if (close || ctrl_q) && !self.quit_confirmed {
-            if self.ws.running_tables().is_empty() {
-                if ctrl_q {
-                    ctx.send_viewport_cmd(egui::ViewportCommand::Close);
-                }
-            } else {
-                if close {
-                    ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
-                }
-                self.quit_asked = true;
-            }
-        }
-        if !self.quit_asked {
-            return;
-        }
-        match quit_question(ctx, self.ws.running_tables().len(), self.ws.lang()) {
-            Some(true) => {
-                self.ws.pause_running(now);
-                self.quit_asked = false;
-                self.quit_confirmed = true;
-                ctx.send_viewport_cmd(egui::ViewportCommand::Close);
-            }
-            Some(false) => self.quit_asked = false,
-            None => {}
-        }
-    }
-
     /// The selected table's calls go to the sound ahead of their instants (the next
     /// `sound::PLAN_AHEAD` of its schedule, planned again each frame: a press, a pause, a
     /// correction replace the plan, and what no longer falls due is dropped on its sample); the
@@ -584,6 +555,9 @@ impl Shell {
             if self.ws.files.pending > 0 {
                 ui.spinner();
             }
+            if let Some(held) = self.ws.unsaved() {
+                ui.colored_label(ui.visuals().error_fg_color, Msg::HeldUnsaved(held).text(lang));
+            }
             if let Some(notice) = self.sound.as_ref().and_then(|(s, _)| s.notice(lang)) {
                 ui.weak(notice);
             }
@@ -629,25 +603,6 @@ fn downtime_lines(ui: &mut egui::Ui, ws: &Workstation, d: &crate::session::downt
         let used = clock_view::hms_tenths(reading.used[side]);
         ui.label(Msg::DowntimeReading(charged, d.player, &face, &used).text(lang));
     }
-}
-
-/// "Pause the clocks and quit?": a close asked for (the window's close button, Ctrl+Q) while
-/// clocks run. `Some(true)`: pause and quit; `Some(false)`: cancelled.
-fn quit_question(ctx: &egui::Context, running: usize, lang: Lang) -> Option<bool> {
-    let mut answer = None;
-    egui::Modal::new(egui::Id::unique("quit_question")).show(ctx, |ui| {
-        ui.heading(Text::QuitWhileRunning.tr(lang));
-        ui.label(Msg::QuitRunning(running).text(lang));
-        ui.horizontal(|ui| {
-            if ui.button(Text::PauseAndQuit.tr(lang)).clicked() {
-                answer = Some(true);
-            }
-            if ui.button(Text::Cancel.tr(lang)).clicked() {
-                answer = Some(false);
-            }
-        });
-    });
-    answer
 }
 
 /// "Save first?": an unsaved session with tables about to be replaced (File > New, Open).

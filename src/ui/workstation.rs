@@ -18,6 +18,7 @@ use crate::game::Game;
 use crate::ledger::{Catalogue, Edition, LATENESS_LIMIT};
 use crate::scoring::{Marks, Quarters};
 use crate::session::downtime::{self, CHECKPOINT_EVERY, Checkpoint, Downtime};
+use crate::session::saver::RecordError;
 use crate::session::store::Loaded;
 use crate::session::{
     Change, Event, GameSetup, Player, PlayerId, Rank, Role, Saver, Session, SessionError, Signer, Stamp, TableGame,
@@ -33,6 +34,7 @@ use super::settings::Settings;
 use super::sidebar_view::SidebarDrafts;
 
 mod read_only;
+mod saving;
 mod tournament_io;
 pub use tournament_io::{AskRound, TournamentCommand, TournamentIo};
 
@@ -465,7 +467,7 @@ impl Workstation {
     fn record(&mut self, role: Role, actor: Option<&str>, change: Change) -> bool {
         let stamp = self.stamp(role, actor);
         let result = match &self.place {
-            Place::Unsaved => self.session.apply(&stamp, &change),
+            Place::Unsaved => self.session.apply(&stamp, &change).map_err(RecordError::from),
             Place::File { saver, .. } => saver.record(&mut self.session, &stamp, &change),
             Place::ReadOnly { .. } => {
                 self.notify(Text::ReadOnlyRefused.tr(self.lang()), true);
@@ -474,8 +476,12 @@ impl Workstation {
         };
         match result {
             Ok(()) => true,
-            Err(e) => {
+            Err(RecordError::Refused(e)) => {
                 self.notify(Msg::Refused(&e).text(self.lang()), true);
+                false
+            }
+            Err(RecordError::Behind { held }) => {
+                self.notify(Msg::SavingBehind(held).text(self.lang()), true);
                 false
             }
         }
@@ -1042,16 +1048,7 @@ impl Workstation {
             self.file_done(done);
         }
         self.after_file_jobs();
-        if let Place::File { saver, path } = &self.place {
-            let failures: Vec<String> = saver
-                .failures()
-                .into_iter()
-                .map(|e| Msg::NotSavedAt(path, &e).text(self.lang()))
-                .collect();
-            for f in failures {
-                self.notify(f, true);
-            }
-        }
+        self.saver_events();
         let ids: Vec<TableId> = self.live.iter().map(|l| l.id).collect();
         let selected = self.selected;
         for id in ids {
@@ -1268,7 +1265,7 @@ impl Workstation {
                 new,
             } => match result {
                 Ok(store) => {
-                    let saver = Saver::spawn(store);
+                    let saver = self.spawn_saver(store);
                     if new {
                         self.close_place();
                         self.session = *session;
@@ -1288,19 +1285,15 @@ impl Workstation {
                 }
                 Err(e) => self.notify(Msg::NotSaved(&e).text(self.lang()), true),
             },
-            Done::OpenedReadOnly {
-                path,
-                pid,
-                program,
-                result,
-            } => match result {
-                Ok(loaded) => self.opened_read_only(path, pid, &program, *loaded),
+            Done::OpenedReadOnly { path, why, result } => match result {
+                Ok(loaded) => self.opened_read_only(path, &why, *loaded),
                 Err(e) => self.notify(i18n::store_error(&e, self.lang()), true),
             },
             Done::Opened { path, result } => match result {
                 Ok((store, loaded)) => {
                     self.notify(Msg::Opened(&path).text(self.lang()), false);
-                    self.opened(path, Saver::spawn(store), *loaded);
+                    let saver = self.spawn_saver(store);
+                    self.opened(path, saver, *loaded);
                 }
                 Err(e) => {
                     use crate::session::StoreError;
