@@ -27,8 +27,9 @@ impl Disk {
         }
     }
 
-    /// Writes `bytes` to `file`; on a full test disk, writes what fits and fails with
-    /// `StorageFull`.
+    /// Writes `bytes` to `file`; on a full test disk, writes what fits and fails as a full disk
+    /// does ("No space left on device"). The torn bytes do not use up the room: the caller cuts
+    /// them back (or removes the file), as it does on a real disk.
     pub fn write(&self, file: &mut File, bytes: &[u8]) -> io::Result<()> {
         let Some(room) = &self.room else {
             return file.write_all(bytes);
@@ -36,10 +37,23 @@ impl Disk {
         let mut room = room.lock().unwrap_or_else(|p| p.into_inner());
         let fits = bytes.len().min(usize::try_from(*room).unwrap_or(usize::MAX));
         file.write_all(&bytes[..fits])?;
-        *room -= fits as u64;
         if fits < bytes.len() {
-            return Err(io::Error::from(io::ErrorKind::StorageFull));
+            return Err(disk_full());
         }
+        *room -= fits as u64;
         Ok(())
+    }
+}
+
+/// The error a full disk gives.
+fn disk_full() -> io::Error {
+    #[cfg(unix)]
+    {
+        // ENOSPC
+        io::Error::from_raw_os_error(28)
+    }
+    #[cfg(not(unix))]
+    {
+        io::Error::from(io::ErrorKind::StorageFull)
     }
 }

@@ -14,6 +14,7 @@ use std::time::Duration;
 use thiserror::Error;
 
 use super::audit::Stamp;
+use super::disk::Disk;
 use super::model::Session;
 use super::ops::{Change, SessionError};
 use super::store::{Store, StoreError};
@@ -33,6 +34,7 @@ enum Request {
     },
     Snapshot(Box<Session>),
     Close(Box<Session>),
+    Disk(Disk),
 }
 
 /// What the saving thread tells the UI.
@@ -125,6 +127,11 @@ impl Writer {
             },
             Request::Snapshot(session) => self.snapshot(&session),
             Request::Close(session) => return Some(session),
+            Request::Disk(disk) => {
+                // What came before is written to the disk it came to.
+                self.flush();
+                self.store.set_disk(disk);
+            }
         }
         None
     }
@@ -264,6 +271,16 @@ impl Saver {
             change: Box::new(change.clone()),
         });
         Ok(())
+    }
+
+    /// Writes from now on to `disk` (the tests of a failed write give one that fills up).
+    pub fn use_disk(&self, disk: Disk) {
+        self.send(Request::Disk(disk));
+    }
+
+    /// Waits up to `limit` for the thread's next event (tests).
+    pub fn next_event(&self, limit: Duration) -> Option<SaveEvent> {
+        self.events.recv_timeout(limit).ok()
     }
 
     /// Queues a full snapshot (after which the journal starts afresh).

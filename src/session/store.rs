@@ -83,7 +83,7 @@ pub fn io_words(e: &io::Error) -> String {
 }
 
 /// A failed write at `path`: when the folder refuses new files, the folder is named.
-pub(super) fn write_error(path: &Path, source: io::Error) -> StoreError {
+pub fn write_error(path: &Path, source: io::Error) -> StoreError {
     match source.kind() {
         io::ErrorKind::PermissionDenied | io::ErrorKind::ReadOnlyFilesystem => StoreError::FolderNotWritable {
             folder: dir_of(path),

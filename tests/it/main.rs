@@ -13,6 +13,7 @@ mod dead;
 mod downtime;
 mod egf_real;
 mod export;
+mod failed_write;
 mod game;
 mod ledger;
 mod lock;
