@@ -142,6 +142,13 @@ fn every_message(lang: Lang) -> Vec<String> {
         Msg::DowntimeReading(false, Color::White, "46:11 + 5", "13:49.2"),
         Msg::QuitRunning(1),
         Msg::QuitRunning(2),
+        Msg::SavingFailed(path, &store),
+        Msg::SavedAgain(path),
+        Msg::JournalRewritten(path, 2),
+        Msg::SavingBehind(256),
+        Msg::HeldUnsaved(3),
+        Msg::QuitUnsaved(3),
+        Msg::OpenedReadOnlyUnwritable(path, &store),
         Msg::CheckpointsFolded(4),
         Msg::OfferBackup(path),
         Msg::SaveFirst(3),
@@ -554,6 +561,14 @@ fn every_engine_error(lang: Lang) -> Vec<String> {
         }),
         StoreError::Format(FormatError::Serialize("the error".to_string())),
         StoreError::Change(SessionError::MissingName),
+        StoreError::FolderNotWritable {
+            folder: std::path::PathBuf::from("/tmp"),
+            source: std::io::Error::from_raw_os_error(30),
+        },
+        StoreError::Io {
+            path: std::path::PathBuf::from("/tmp/event.ron.journal"),
+            source: std::io::Error::from_raw_os_error(28),
+        },
     ];
     out.extend(stores.iter().map(|e| i18n::store_error(e, lang)));
     out.push(i18n::rank_error(
