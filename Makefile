@@ -11,11 +11,16 @@ run: deps
 
 ## test: everything CI runs: the cargo tests, then one release build whose window must show a board
 ## under Xvfb, then (as root or with password-less sudo) the .deb built, installed and started
-test: test-quick test-release
+test: test-quick test-small-fs test-release
 
 ## test-quick: unit, integration and doc tests only (no release build; benches only by `make bench`)
 test-quick: test-deps
 	$(CARGO) test --locked
+
+## test-small-fs: a failed write on a real 4 MB tmpfs, filled up and then remounted read-only
+## (packaging/check-small-fs.sh; needs the right to mount, says so and skips where it has none)
+test-small-fs: test-deps
+	bash packaging/check-small-fs.sh
 
 ## test-release: the release binary under Xvfb (packaging/check-window.sh, check-kept-frame.sh), the
 ## caller heard end to end where a PulseAudio server can be started (packaging/measure-caller.sh,

@@ -21,9 +21,9 @@
 
 pub mod audit;
 pub mod check;
-pub mod disk;
 pub mod chief;
 mod compact;
+pub mod disk;
 pub mod downtime;
 #[doc(hidden)]
 pub mod figures;

@@ -13,8 +13,8 @@ use thiserror::Error;
 
 use super::audit::{self, ChainError, Stamp};
 use super::disk::Disk;
-use super::journal::{self, Appended, Journal};
 use super::format::{self, FormatError, VERSION};
+use super::journal::{self, Appended, Journal};
 use super::key::{self, ChainKey};
 use super::model::{Session, TableId};
 use super::ops::{Change, SessionError};
@@ -378,13 +378,14 @@ fn replay_journal(
                 }
             },
         };
-        if let Some(first) = torn.take() {
-            if entry.seq > session.audit.len() as u64 {
-                // Something was lost with the line that did not read: the replay stops there.
-                replay.torn.retain(|&l| l < first.line);
-                replay.stop = Some(first);
-                return Ok(replay);
-            }
+        // A line reads after lines that did not: they cost nothing unless a change is missing.
+        if let Some(first) = torn.take()
+            && entry.seq > session.audit.len() as u64
+        {
+            // Something was lost with the line that did not read: the replay stops there.
+            replay.torn.retain(|&l| l < first.line);
+            replay.stop = Some(first);
+            return Ok(replay);
         }
         let fault = match (&entry.hash, hashed) {
             (None, true) => Some(JournalFault::Unhashed),

@@ -955,9 +955,9 @@ impl Msg<'_> {
             Msg::QuitUnsaved(n) if en => format!(
                 "{n} changes are not saved: the disk does not take them. Quitting now loses them; saving as another file on another disk keeps them."
             ),
-            Msg::QuitUnsaved(n) => format!(
-                "有{n}项更改未保存：磁盘无法写入。现在退出将丢失这些更改；另存为其他磁盘上的文件可以保留它们。"
-            ),
+            Msg::QuitUnsaved(n) => {
+                format!("有{n}项更改未保存：磁盘无法写入。现在退出将丢失这些更改；另存为其他磁盘上的文件可以保留它们。")
+            }
             Msg::OpenedReadOnlyUnwritable(p, e) if en => format!(
                 "Opened {} read-only: {}; changes are refused here (save as a file in a folder that can be written to change it).",
                 p.display(),

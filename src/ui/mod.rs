@@ -765,9 +765,9 @@ mod tests_read_only;
 #[cfg(test)]
 mod tests_results;
 #[cfg(test)]
-mod tests_saving;
-#[cfg(test)]
 mod tests_rulings;
+#[cfg(test)]
+mod tests_saving;
 #[cfg(test)]
 mod tests_standings;
 #[cfg(test)]

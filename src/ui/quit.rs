@@ -5,9 +5,9 @@
 
 use std::time::Duration;
 
+use super::Shell;
 use super::i18n::{Lang, Msg, Text};
 use super::workstation::{FileAction, WsCommand};
-use super::Shell;
 
 /// The answer to "changes are not saved".
 enum Unsaved {

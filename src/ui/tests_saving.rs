@@ -76,7 +76,10 @@ fn a_full_disk_is_said_once_the_held_changes_are_counted_and_written_when_space_
     click_point(&mut h, "Q16");
     frames_until(&mut h, "the failed write", |h| ws(h).unsaved().is_some());
     let notice = &ws(&h).notices.last().expect("a notice").text;
-    assert!(notice.starts_with("Not saved: ") && notice.contains("No space left on device"), "{notice}");
+    assert!(
+        notice.starts_with("Not saved: ") && notice.contains("No space left on device"),
+        "{notice}"
+    );
     h.get_by_label_contains("No space left on device");
     click_point(&mut h, "D4");
     click_point(&mut h, "Q4");
@@ -88,7 +91,10 @@ fn a_full_disk_is_said_once_the_held_changes_are_counted_and_written_when_space_
         1,
         "said once, not once per change"
     );
-    assert_eq!(ws(&h).live(TABLE).expect("live").table.game.board().stone_counts(), [2, 1]);
+    assert_eq!(
+        ws(&h).live(TABLE).expect("live").table.game.board().stone_counts(),
+        [2, 1]
+    );
 
     disk.set_room(u64::MAX);
     click_point(&mut h, "D16");
@@ -150,4 +156,21 @@ fn quitting_and_losing_the_held_changes_is_the_arbiters_choice() {
     h.step();
     let commands = &h.output().viewport_output[&egui::ViewportId::ROOT].commands;
     assert!(commands.contains(&egui::ViewportCommand::Close), "{commands:?}");
+}
+
+#[test]
+#[ignore = "needs a read-only file system: make test-small-fs"]
+fn a_session_on_a_read_only_file_system_opens_read_only_and_names_the_folder() {
+    use super::files::Request;
+    use super::workstation::Workstation;
+    let dir = PathBuf::from(std::env::var("GO_ARBITER_SMALL_FS").expect("GO_ARBITER_SMALL_FS")).join("ro");
+    let path = dir.join("day.ron");
+    let mut h = harness_with(Workstation::new(Settings::default(), WALL));
+    ws_mut(&mut h).apply(WsCommand::File(Request::Open, Some(path.clone())), Duration::ZERO);
+    wait_files(&mut h);
+    assert!(matches!(&ws(&h).place, Place::ReadOnly { path: p } if *p == path));
+    h.get_by_label_contains(&format!(
+        "read-only: cannot write in the folder {}: Read-only file system",
+        dir.display()
+    ));
 }

@@ -57,9 +57,16 @@ fn players(session: &Session) -> usize {
 /// Every line of the journal is whole (ends with a newline) and reads as RON.
 fn journal_lines_are_whole(path: &Path) -> usize {
     let text = fs::read_to_string(journal_path(path)).unwrap_or_default();
-    assert!(text.is_empty() || text.ends_with('\n'), "the journal ends with a whole line: {text:?}");
+    assert!(
+        text.is_empty() || text.ends_with('\n'),
+        "the journal ends with a whole line: {text:?}"
+    );
     for (i, line) in text.lines().enumerate() {
-        assert!(ron::from_str::<ron::Value>(line).is_ok(), "journal line {} reads: {line:?}", i + 1);
+        assert!(
+            ron::from_str::<ron::Value>(line).is_ok(),
+            "journal line {} reads: {line:?}",
+            i + 1
+        );
     }
     text.lines().count()
 }
@@ -141,7 +148,9 @@ fn closing_on_a_full_disk_keeps_what_the_journal_took() {
     }
     // The journal took all twenty; the last snapshot does not fit.
     saver.use_disk(Disk::with_room(100));
-    saver.close(&session).expect("nothing is lost: the journal holds every change");
+    saver
+        .close(&session)
+        .expect("nothing is lost: the journal holds every change");
     let loaded = store::load(&path).unwrap();
     assert_eq!(players(&loaded.session), 20);
     assert!(loaded.recovered(), "read back from the journal");
@@ -157,7 +166,9 @@ fn closing_with_changes_the_disk_never_took_says_so() {
     let path = dir.join("day.ron");
     let (mut session, saver) = saver_on(&path, &Disk::with_room(0));
     saver.record(&mut session, &organiser(), &player(1)).unwrap();
-    let e = saver.close(&session).expect_err("a change neither the snapshot nor the journal took");
+    let e = saver
+        .close(&session)
+        .expect_err("a change neither the snapshot nor the journal took");
     assert!(e.to_string().contains("No space left on device"), "{e}");
 }
 

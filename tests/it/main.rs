@@ -24,6 +24,7 @@ mod rulings;
 mod scoring;
 mod session;
 mod sgf;
+mod small_fs;
 mod standings;
 mod support;
 mod tournament;
