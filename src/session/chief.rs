@@ -116,12 +116,24 @@ impl Gate {
     /// waits, nothing is tried (not even the right passphrase).
     pub fn admit(&mut self, trust: &Trust, passphrase: &str, now: Duration) -> Result<(), ChiefError> {
         let phc = trust.chief.as_deref().ok_or(ChiefError::NotSet)?;
-        if let Some(until) = self.closed_until
-            && now < until
-        {
-            return Err(ChiefError::Wait { wait: until - now });
+        self.open_at(now)?;
+        let matched = matches(phc, passphrase)?;
+        self.settle(matched, now)
+    }
+
+    /// Whether a try is taken at `now` (the slow check itself may then run elsewhere, on a
+    /// worker thread, and its answer be given to [`Gate::settle`]).
+    pub fn open_at(&self, now: Duration) -> Result<(), ChiefError> {
+        match self.closed_until {
+            Some(until) if now < until => Err(ChiefError::Wait { wait: until - now }),
+            _ => Ok(()),
         }
-        if matches(phc, passphrase)? {
+    }
+
+    /// Counts a try's answer at `now`: the right passphrase opens the gate and starts the count
+    /// again; a wrong one counts, and after [`FREE_TRIES`] in a row makes the next try wait.
+    pub fn settle(&mut self, matched: bool, now: Duration) -> Result<(), ChiefError> {
+        if matched {
             *self = Gate::default();
             return Ok(());
         }

@@ -495,6 +495,7 @@ texts! {
     ChangesNotSaved => ("Changes not saved", "有更改未保存"),
     RetrySaving => ("Try to save again", "再试一次保存"),
     QuitLosingThem => ("Quit and lose them", "退出并放弃这些更改"),
+    CheckingPassphrase => ("Checking the passphrase…", "正在核对口令…"),
     // issue 19: b
     // issue 20: d
 }

@@ -63,6 +63,7 @@ impl Shell {
         let Some(held) = self.ws.unsaved() else {
             self.unsaved_asked = false;
             if self.ws.running_tables().is_empty() {
+                self.quit_confirmed = true;
                 ctx.send_viewport_cmd(egui::ViewportCommand::Close);
             } else {
                 self.quit_asked = true;

@@ -30,6 +30,8 @@ fn confirmed() -> H {
     let w = ws_mut(&mut h);
     w.chief_hasher = Hasher::fast_for_tests();
     w.apply(WsCommand::SetChiefPassphrase(PASSPHRASE.to_string()), now);
+    wait_chief(&mut h);
+    let w = ws_mut(&mut h);
     let resign = GameResult::win(Color::White, Reason::Resignation);
     w.apply(WsCommand::Table(Command::EnterCounting), now);
     w.apply(WsCommand::Table(Command::Ending(Some(resign))), now);
@@ -53,6 +55,20 @@ fn try_override(h: &mut H, passphrase: &str) {
     h.run();
     h.get_by_label(Text::Override.tr(ws(h).lang())).click();
     h.run();
+    wait_chief(h);
+}
+
+/// Frames until the passphrase's worker has answered (argon2 runs off the UI thread).
+fn wait_chief(h: &mut H) {
+    for _ in 0..500 {
+        h.step();
+        if !ws(h).chief_busy() {
+            h.run();
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    panic!("the passphrase was not checked in 5 s");
 }
 
 fn stored_result(h: &H) -> Option<GameResult> {
@@ -73,6 +89,7 @@ fn the_passphrase_is_set_once_and_the_session_keeps_only_its_hash() {
     assert!(phc.starts_with("$argon2id$") && !phc.contains(PASSPHRASE), "{phc}");
     let mut h = h;
     ws_mut(&mut h).apply(WsCommand::SetChiefPassphrase("another one".into()), Duration::ZERO);
+    wait_chief(&mut h);
     assert_eq!(ws(&h).session.trust.chief.as_deref(), Some(phc.as_str()), "set once");
     assert!(ws(&h).notices.last().is_some_and(|n| n.error));
 }
@@ -131,6 +148,7 @@ fn five_wrong_passphrases_in_a_row_make_the_window_wait() {
         c.drafts.passphrase = PASSPHRASE.to_string();
     }
     ws_mut(&mut h).apply(WsCommand::Table(Command::Override), Duration::from_secs(61));
+    wait_chief(&mut h);
     assert!(is_unlocked(&h));
 }
 
@@ -140,6 +158,7 @@ fn a_one_sided_clock_correction_in_the_window_needs_the_passphrase_art_22_8() {
     let mut h = seated(Settings::default());
     ws_mut(&mut h).chief_hasher = Hasher::fast_for_tests();
     ws_mut(&mut h).apply(WsCommand::SetChiefPassphrase(PASSPHRASE.to_string()), Duration::ZERO);
+    wait_chief(&mut h);
     let lang = ws(&h).lang();
     h.get_by_label("Start clock").click();
     h.run();
@@ -157,6 +176,7 @@ fn a_one_sided_clock_correction_in_the_window_needs_the_passphrase_art_22_8() {
         h.run();
         h.get_by_label(Text::Apply.tr(lang)).click();
         h.run();
+        wait_chief(h);
     };
     let edits = |h: &H| {
         ws(h).session.table(TABLE).map_or(0, |t| {
@@ -179,5 +199,34 @@ fn a_one_sided_clock_correction_in_the_window_needs_the_passphrase_art_22_8() {
     assert_eq!(
         (entry.stamp.role, entry.stamp.actor.as_str()),
         (Role::ChiefArbiter, "Wang Fang")
+    );
+}
+
+#[test]
+fn the_passphrase_is_checked_off_the_ui_thread_and_the_action_waits_for_the_answer() {
+    let mut h = confirmed();
+    if let Some(c) = ws_mut(&mut h).current().and_then(|l| l.table.counting.as_mut()) {
+        c.drafts.chief = "Zhou Min".to_string();
+        c.drafts.reason = "the clock had flagged first".to_string();
+        c.drafts.passphrase = PASSPHRASE.to_string();
+    }
+    h.run();
+    // The frame that takes the click does not wait for argon2: the answer is taken in a later
+    // frame.
+    h.get_by_label(Text::Override.tr(ws(&h).lang())).click();
+    h.step();
+    assert!(ws(&h).chief_busy(), "the check is under way on its own thread");
+    assert!(!is_unlocked(&h), "the override waits for the answer");
+    // A second try while the first is checked is told to wait.
+    if let Some(c) = ws_mut(&mut h).current().and_then(|l| l.table.counting.as_mut()) {
+        c.drafts.passphrase = PASSPHRASE.to_string();
+    }
+    ws_mut(&mut h).apply(WsCommand::Table(Command::Override), Duration::ZERO);
+    let message = ws(&h).live(TABLE).and_then(|l| l.table.message.clone()).expect("said");
+    assert_eq!(message, "Checking the passphrase…");
+    wait_chief(&mut h);
+    assert!(
+        is_unlocked(&h),
+        "the right passphrase's answer gave the override to its table"
     );
 }

@@ -33,6 +33,7 @@ use super::i18n::{self, Lang, Msg, Text};
 use super::settings::Settings;
 use super::sidebar_view::SidebarDrafts;
 
+mod chief_jobs;
 mod read_only;
 mod saving;
 mod tournament_io;
@@ -266,6 +267,8 @@ pub struct Workstation {
     pub chief_gate: crate::session::chief::Gate,
     /// The passphrase's hasher: the slow default (tests may put a fast one).
     pub chief_hasher: crate::session::chief::Hasher,
+    /// The passphrase being hashed or checked on a worker thread, with the action it is for.
+    chief_job: Option<chief_jobs::ChiefJob>,
 }
 
 /// The default event of a new session, named in the window's language (the organiser renames it
@@ -420,6 +423,7 @@ impl Workstation {
             merge_offer: None,
             chief_gate: Default::default(),
             chief_hasher: Default::default(),
+            chief_job: None,
         };
         let event = ws.session.event.clone();
         ws.record(Role::Organiser, None, Change::Event(event));
@@ -611,31 +615,13 @@ impl Workstation {
             _ => None,
         };
         let Some(passphrase) = passphrase else { return false };
-        let lang = self.lang();
-        let refused = match self.chief_gate.admit(&self.session.trust, &passphrase, now) {
-            Ok(()) => return false,
-            Err(e) => super::i18n_errors::chief_error(&e, lang),
-        };
-        if let Some(l) = self.live_mut(id) {
+        // Held until the worker's answer (`chief_jobs`), or refused at once.
+        if let Err(refused) = self.check_chief(id, command, passphrase, now)
+            && let Some(l) = self.live_mut(id)
+        {
             l.table.message = Some(refused);
         }
         true
-    }
-
-    /// Hashes the passphrase (argon2id, slow on purpose: a fraction of a second, once per
-    /// event) with a salt from the system's generator, and records the hash.
-    fn set_chief_passphrase(&mut self, passphrase: &str) {
-        let lang = self.lang();
-        let mut salt = [0u8; 16];
-        let hashed = getrandom::fill(&mut salt)
-            .map_err(|e| crate::session::chief::ChiefError::Hashing(e.to_string()))
-            .and_then(|()| self.chief_hasher.hash(passphrase, salt));
-        match hashed {
-            Ok(phc) => {
-                self.record(Role::ChiefArbiter, None, Change::ChiefPassphrase { phc });
-            }
-            Err(e) => self.notify(super::i18n_errors::chief_error(&e, lang), true),
-        }
     }
 
     /// The one place that changes the workstation.
@@ -725,7 +711,7 @@ impl Workstation {
             WsCommand::DeclineBackup => self.offer_backup = None,
             WsCommand::SaveFirst(answer) => self.answer_save_first(answer),
             WsCommand::EditEvent(event) => self.edit_event(*event),
-            WsCommand::SetChiefPassphrase(passphrase) => self.set_chief_passphrase(&passphrase),
+            WsCommand::SetChiefPassphrase(passphrase) => self.set_chief_passphrase(passphrase),
             WsCommand::Merge(take) => self.answer_merge(take),
             WsCommand::Standings(change) => {
                 self.record(Role::Organiser, None, change);
@@ -1049,6 +1035,7 @@ impl Workstation {
         }
         self.after_file_jobs();
         self.saver_events();
+        self.chief_answers(now);
         let ids: Vec<TableId> = self.live.iter().map(|l| l.id).collect();
         let selected = self.selected;
         for id in ids {
