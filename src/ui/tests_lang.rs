@@ -1183,7 +1183,7 @@ fn the_table_in_chinese_is_drawn_with_the_bundled_font() {
     let mut table = super::Table::new();
     table.lang = Lang::Zh;
     let mut harness = Harness::builder()
-        .with_size(egui::Vec2::new(1260.0, 860.0))
+        .with_size(egui::Vec2::new(2100.0, 1400.0))
         .build_ui_state(
             |ui, table: &mut super::Table| {
                 fonts::install(ui.ctx());
