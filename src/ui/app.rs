@@ -237,7 +237,8 @@ pub struct Table {
     pub dispute: Option<counting::Dispute>,
     /// Move numbers drawn on the stones (a setting).
     pub move_numbers: bool,
-    /// A move on the board also presses the mover's side of the clock (a setting).
+    /// A move on the board also presses the mover's side of the clock (a setting, on by default:
+    /// issue 19, "a move presses the clock by default when the clock runs").
     pub move_presses_clock: bool,
     /// The open form (clock correction, lateness, adjournment, incident).
     pub dialog: Option<Dialog>,
@@ -299,7 +300,7 @@ impl Table {
             counting: None,
             dispute: None,
             move_numbers: false,
-            move_presses_clock: false,
+            move_presses_clock: true,
             dialog: None,
             chief_gated: false,
             held_for_chief: Vec::new(),
@@ -523,6 +524,7 @@ impl Table {
                     }
                     None => {
                         commands.extend(clock_view::faces(ui, self, &reading));
+                        commands.extend(clock_view::start_row(ui, self, &reading));
                         clock_view::caption(ui, self);
                         egui::ScrollArea::vertical().id_salt("table_side").show(ui, |ui| {
                             commands.extend(moves_view::toolbar(ui, self));
@@ -558,7 +560,7 @@ impl Table {
     /// cycle's rulings): a fixed height, scrolled inside when longer, so the rest never moves.
     fn message_box(&mut self, ui: &mut egui::Ui) -> Vec<Command> {
         let mut commands = Vec::new();
-        let height = 3.0 * ui.text_style_height(&egui::TextStyle::Body) + 8.0;
+        let height = 2.0 * ui.text_style_height(&egui::TextStyle::Body) + 8.0;
         egui::ScrollArea::vertical()
             .id_salt("message_box")
             .max_height(height)

@@ -192,8 +192,8 @@ pub fn figure_id(color: Color) -> egui::Id {
 }
 
 /// The largest figure on a face: as wide as the face allows, at most 17% of the window's height
-/// (two faces, one above the other, and the caption still fit), 7% while a form is open (the
-/// form under the faces stays in view).
+/// (two faces, one above the other, and the caption still fit; 15% in a window under 850 px),
+/// 7% while a form is open (the form under the faces stays in view).
 fn figure_size(ui: &egui::Ui, text: &str, width: f32, compact: bool) -> f32 {
     const PROBE: f32 = 100.0;
     // Fitted to "00:00" whatever the figure (a shorter one does not grow the face and move the
@@ -206,8 +206,14 @@ fn figure_size(ui: &egui::Ui, text: &str, width: f32, compact: bool) -> f32 {
         .painter()
         .layout_no_wrap(template, egui::FontId::monospace(PROBE), Color32::WHITE);
     let fit = PROBE * width / probe.size().x.max(1.0);
-    let share = if compact { 0.07 } else { 0.17 };
-    let tall = ui.ctx().content_rect().height() * share;
+    let height = ui.ctx().content_rect().height();
+    // A low window keeps room for the controls under the faces.
+    let share = match (compact, height < 850.0) {
+        (true, _) => 0.07,
+        (false, true) => 0.15,
+        (false, false) => 0.17,
+    };
+    let tall = height * share;
     fit.min(tall).clamp(14.0, 300.0).floor()
 }
 
@@ -319,6 +325,41 @@ pub fn faces(ui: &mut egui::Ui, table: &Table, reading: &Reading) -> Vec<Command
     commands
 }
 
+/// Start, pause or resume and the clock's phase, right under the faces (always in view).
+pub fn start_row(ui: &mut egui::Ui, table: &Table, reading: &Reading) -> Vec<Command> {
+    let mut commands = Vec::new();
+    ui.horizontal(|ui| {
+        let phase = table.clock.phase();
+        match phase {
+            Phase::NotStarted => {
+                if ui.button(table.tr(Text::StartClock)).clicked() {
+                    commands.push(Command::StartClock);
+                }
+            }
+            Phase::Running => {
+                if ui.button(table.tr(Text::Pause)).clicked() {
+                    commands.push(Command::Pause);
+                }
+            }
+            Phase::Paused | Phase::Adjourned => {
+                if ui.button(table.tr(Text::Resume)).clicked() {
+                    commands.push(Command::Resume);
+                }
+            }
+            Phase::Flagged | Phase::Over => {}
+        }
+        ui.label(RichText::new(table.tr(phase_text(phase))).strong());
+        if table.hold_offered(reading.at) {
+            let held = table.clock.held_since().is_some();
+            let word = if held { Text::EndHold } else { Text::HoldCaptures };
+            if ui.button(table.tr(word)).clicked() {
+                commands.push(Command::HoldCaptures);
+            }
+        }
+    });
+    commands
+}
+
 /// The current call, large, under the faces.
 pub fn caption(ui: &mut egui::Ui, table: &Table) {
     let caption = table
@@ -349,35 +390,6 @@ pub fn show(ui: &mut egui::Ui, table: &mut Table, reading: &Reading) -> Vec<Comm
         true => Text::LossProposed,
         false => Text::LossCalledFor,
     };
-    ui.horizontal(|ui| {
-        let phase = table.clock.phase();
-        match phase {
-            Phase::NotStarted => {
-                if ui.button(table.tr(Text::StartClock)).clicked() {
-                    commands.push(Command::StartClock);
-                }
-            }
-            Phase::Running => {
-                if ui.button(table.tr(Text::Pause)).clicked() {
-                    commands.push(Command::Pause);
-                }
-            }
-            Phase::Paused | Phase::Adjourned => {
-                if ui.button(table.tr(Text::Resume)).clicked() {
-                    commands.push(Command::Resume);
-                }
-            }
-            Phase::Flagged | Phase::Over => {}
-        }
-        ui.label(RichText::new(table.tr(phase_text(phase))).strong());
-        if table.hold_offered(reading.at) {
-            let held = table.clock.held_since().is_some();
-            let word = if held { Text::EndHold } else { Text::HoldCaptures };
-            if ui.button(table.tr(word)).clicked() {
-                commands.push(Command::HoldCaptures);
-            }
-        }
-    });
     if let Some(player) = reading
         .turn
         .map(|t| t.player)

@@ -149,7 +149,7 @@ pub fn run_window_with(session: Option<PathBuf>) -> Result<(), eframe::Error> {
             .with_title(version_line())
             .with_app_id(settings::APP_ID)
             .with_inner_size([1500.0, 900.0])
-            .with_min_inner_size([1100.0, 600.0])
+            .with_min_inner_size([960.0, 600.0])
             .with_icon(window_icon()),
         ..Default::default()
     };
@@ -840,6 +840,8 @@ mod tests_handicap;
 mod tests_lang;
 #[cfg(test)]
 mod tests_merge;
+#[cfg(test)]
+mod tests_move_press;
 #[cfg(test)]
 mod tests_procedures;
 #[cfg(test)]

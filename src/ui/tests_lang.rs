@@ -1009,7 +1009,10 @@ fn the_panel_reports_no_change_while_nothing_changes() {
     assert_eq!(harness.state().changes, 0);
     harness.get_by_label("落子即按钟").click();
     harness.run();
-    assert!(harness.state().settings.move_presses_clock);
+    assert!(
+        !harness.state().settings.move_presses_clock,
+        "on by default, turned off"
+    );
     assert_eq!(harness.state().changes, 1);
 }
 

@@ -267,6 +267,8 @@ fn an_adjourned_game_resumes_with_the_sealed_move() {
 #[test]
 fn a_quick_button_opens_a_prefilled_form_and_records_the_note_and_choice() {
     let mut harness = harness();
+    // Nobody presses here: the move leaves the clock to the player.
+    harness.state_mut().table.move_presses_clock = false;
     start(&mut harness);
     click_point(&mut harness, gtp("Q16"));
     at(&mut harness, 20);
@@ -439,6 +441,7 @@ fn handicap_stones_are_placed_on_a_new_game_only() {
 #[test]
 fn a_move_presses_the_movers_clock_when_that_option_is_on() {
     let mut harness = harness();
+    harness.state_mut().table.move_presses_clock = false;
     start(&mut harness);
     at(&mut harness, 3);
     click_point(&mut harness, gtp("Q16"));

@@ -30,15 +30,20 @@ fn seated_at(lang: Lang, size: (f32, f32)) -> Harness<'static, Driven> {
 }
 
 fn area(h: &Harness<'static, Driven>) -> Rect {
-    h.ctx
+    match h
+        .ctx
         .data(|d| d.get_temp::<Rect>(egui::Id::unique(super::app::AREA_ID)))
-        .expect("the table's area is recorded")
+    {
+        Some(area) => area,
+        None => panic!("the table's area is not recorded"),
+    }
 }
 
 fn figure(h: &Harness<'static, Driven>, color: Color) -> FaceFigure {
-    h.ctx
-        .data(|d| d.get_temp::<FaceFigure>(figure_id(color)))
-        .expect("the face's figure is recorded")
+    match h.ctx.data(|d| d.get_temp::<FaceFigure>(figure_id(color))) {
+        Some(figure) => figure,
+        None => panic!("the face's figure is not recorded"),
+    }
 }
 
 /// The wooden board as drawn (the board widget's rectangle, fitted).
@@ -89,8 +94,12 @@ fn at_each_size_the_board_fills_the_central_area_and_the_digits_read_from_afar()
                     !f.rect.intersects(board),
                     "{lang:?} {size:?}: the clock figure is not over the board"
                 );
-                // Issue 19 asks 12% at 1400x900; every size here gives it.
-                let least = 0.12;
+                // Issue 19 asks 12% at 1400x900; a window under 850 px keeps room for the
+                // controls under the faces (15% of its height for the figure's font, not 17%).
+                let least = match size.1 < 850.0 {
+                    true => 0.10,
+                    false => 0.12,
+                };
                 assert!(
                     f.digit_height >= least * size.1,
                     "{lang:?} {size:?}: digits {} px, under {}% of the window's height",
@@ -150,5 +159,75 @@ fn a_long_message_leaves_the_board_and_the_panels_where_they_were() {
             start,
             "{size:?}: the clock panel did not move"
         );
+    }
+}
+
+#[test]
+fn each_state_of_a_face_has_its_own_word_running_byo_yomi_last_minute_last_ten_seconds_flagged_paused() {
+    use super::app::Command;
+    use super::clock_view::FaceState;
+    use super::i18n::Text;
+    use super::table_harness::{Driven as TableDriven, harness_with, secs};
+    // chinese:3m/2: 1 minute of main time, then 2 reserved minutes (Art. 12.3).
+    let mut table = super::Table::new();
+    table.apply(Command::SetControl("chinese:3m/2".to_string()), secs(0));
+    table.apply(Command::StartClock, secs(0));
+    let mut h = harness_with(table);
+    let state = |h: &Harness<'static, TableDriven>| {
+        let t = &h.state().table;
+        FaceState::of(t.clock.control(), &t.reading(h.state().now), Color::Black)
+    };
+    for (at, expected) in [
+        (10, FaceState::Running),
+        (70, FaceState::ByoYomi),
+        (125, FaceState::LastMinute),
+        (172, FaceState::LastTenSeconds),
+        (181, FaceState::Flagged),
+    ] {
+        h.state_mut().now = secs(at);
+        h.run();
+        assert_eq!(state(&h), expected, "at {at} s");
+        let word = expected.word().tr(Lang::En);
+        assert!(
+            h.query_all_by_label(word).count() >= 1,
+            "at {at} s the face says {word:?}"
+        );
+    }
+    let waiting = {
+        let t = &h.state().table;
+        FaceState::of(t.clock.control(), &t.reading(secs(181)), Color::White)
+    };
+    assert_eq!(waiting, FaceState::Over, "the other face once the clock is flagged");
+    // Paused: its own word, on both faces.
+    let mut table = super::Table::new();
+    table.apply(Command::StartClock, secs(0));
+    table.apply(Command::Pause, secs(5));
+    let mut h = harness_with(table);
+    h.state_mut().now = secs(6);
+    h.run();
+    assert_eq!(state(&h), FaceState::Paused);
+    assert_eq!(h.query_all_by_label(Text::FacePaused.tr(Lang::En)).count(), 2);
+}
+
+/// The positions packaging/measure-caller.sh (1500x900) and packaging/check-kept-frame.sh
+/// (1260x860) click, printed (`cargo test --lib print_script_positions -- --ignored --nocapture`).
+#[test]
+#[ignore]
+fn print_script_positions() {
+    use crate::board::Point;
+    for size in [(1500.0, 900.0), (1260.0, 860.0)] {
+        let h = seated_at(Lang::En, size);
+        let start = h.get_by_label("Start clock").rect();
+        let board = h.get_by_label("Board").rect();
+        let g = Geometry::fit(board, 19);
+        eprintln!("{size:?}: Start clock at {:?}", start.center());
+        for (c, r) in [(15, 3), (16, 4), (15, 15), (3, 3), (3, 15), (9, 9), (10, 10), (2, 13)] {
+            eprintln!("{size:?}: point {c},{r} at {:?}", g.center(Point::new(c, r)));
+        }
+        for label in ["Pass", "Undo", "Press", "How many minutes are left?", "Correct clock"] {
+            if let Some(n) = h.query_all_by_label(label).next() {
+                eprintln!("{size:?}: {label} at {:?}", n.rect().center());
+            }
+        }
     }
 }
