@@ -31,10 +31,13 @@ source packaging/xvfb-lib.sh
 xvfb_start 1260x860 140
 
 # The 50-table session of examples/window_figures.rs, no clock running: the window opens on a game
-# at play. Points of the window at 1260x860: board points, a move in the list, buttons to hover.
+# at play. Points of the window at 1260x860 (the sidebar folded, no move list at this size):
+# board points (Q16, R15, L9, D4, K10, C6), buttons to hover (Press, "How many minutes are left?",
+# Pass, Undo, the folded sidebar). From the kittest query of the board's and the buttons'
+# rectangles at that size: ui::tests_table_layout::print_script_positions.
 "$WRITER" "$work/idle.ron" --idle >/dev/null
-CLICKS=(593,282 645,317 697,334 611,386 800,300 400,400)
-HOVERS=(560,50 650,75 915,466 1005,489 150,450)
+CLICKS=(620,223 655,261 444,488 197,677 408,450 161,601)
+HOVERS=(889,382 1009,382 1027,794 1079,794 14,450)
 
 # One run: a fresh copy of the session at the same path (the folder emptied: no journal left by
 # the last run), a fresh home; $1 is the paint mode.

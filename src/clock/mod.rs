@@ -4,6 +4,8 @@
 //!   Fischer), its written form (`chinese:60m/5`) and the named [`PRESETS`].
 //! - [`budget`]: the pure accounting of one turn ([`TimeLeft`], flag offsets, presses).
 //! - [`events`]: the event list kept for the audit trail; every arbiter change carries a reason.
+//! - [`shown`]: [`Shown`], the one reading every form shows (main time, reserved minutes or
+//!   periods as such).
 //! - [`game_clock`]: the [`Clock`]. Each operation takes its instant on the game's timeline (a
 //!   `Duration` from the scheduled start, measured by the edge); the clock never reads the system
 //!   time, and readings come from the recorded turn boundaries, never from summed ticks.
@@ -21,6 +23,7 @@ pub mod budget;
 pub mod control;
 pub mod events;
 pub mod game_clock;
+pub mod shown;
 
 pub use budget::TimeLeft;
 pub use control::{
@@ -29,3 +32,4 @@ pub use control::{
 };
 pub use events::{ClockEvent, Correction, EventKind, LatenessOutcome, LatenessRule, SealedMove, TimeoutRuling};
 pub use game_clock::{APPROVED_BY, Clock, ClockError, Phase, PressOutcome, Reading, TurnReading};
+pub use shown::{Extra, Shown};

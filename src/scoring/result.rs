@@ -199,8 +199,10 @@ impl GameResult {
         format!("{} wins{how}", c.name())
     }
 
-    /// In Chinese: "黑胜1/4子", "白胜3又3/4子", "白中盘胜", "黑超时胜", "黑不战胜" (forfeit),
-    /// "黑判胜" (the opponent disqualified), "和棋", "双方负", "无胜负", "加赛", "重下".
+    /// In Chinese: "黑胜1/4子", "白胜3又3/4子", "白中盘胜", "黑超时胜", "黑胜（白弃权）" (forfeit),
+    /// "黑胜（白被判负）" (the opponent disqualified), "和棋", "双方负", "无胜负", "加赛", "重下".
+    /// Forfeit and disqualification in the rules' own words (2002, Art. 13.1: "凡参赛一方弃权或被
+    /// 判负、判和的棋局，也作终局处理"), not "不战胜", a walkover.
     pub fn chinese(&self) -> String {
         let Some(c) = self.winner else {
             return match self.reason {
@@ -213,16 +215,16 @@ impl GameResult {
             }
             .to_string();
         };
-        let side = match c {
-            Color::Black => "黑",
-            Color::White => "白",
+        let (side, loser) = match c {
+            Color::Black => ("黑", "白"),
+            Color::White => ("白", "黑"),
         };
         match (self.reason, self.margin) {
             (Reason::Count, Some(m)) => format!("{side}胜{}子", m.stones_text_zh()),
             (Reason::Resignation, _) => format!("{side}中盘胜"),
             (Reason::Time, _) => format!("{side}超时胜"),
-            (Reason::Forfeit, _) => format!("{side}不战胜"),
-            (Reason::Disqualification, _) => format!("{side}判胜"),
+            (Reason::Forfeit, _) => format!("{side}胜（{loser}弃权）"),
+            (Reason::Disqualification, _) => format!("{side}胜（{loser}被判负）"),
             _ => format!("{side}胜"),
         }
     }

@@ -17,19 +17,43 @@ use super::dialogs::{
     self, AdjournForm, CorrectionForm, Dialog, IncidentForm, LatenessForm, LossForm, Open, ProportionalForm, RereadForm,
 };
 use super::i18n::{self, Lang, Msg, Text};
-use super::{board_view, clock_view, counting_view, ledger_view, moves_view, procedures_view};
+use super::{board_view, clock_view, counting_view, i18n_reading, ledger_view, moves_view, procedures_view};
 
 mod cycles;
 
-/// The widths of the move list and of the clock-and-ledger panel in a table `width` wide: the
-/// board keeps at least `MIN_BOARD` (its panel shrinks, then the move list goes) so that it is
-/// never drawn under a panel.
-pub fn side_widths(width: f32) -> (f32, f32) {
-    const MIN_BOARD: f32 = 360.0;
+/// Where the table's area is kept in the context's memory for a frame (read by the layout tests).
+pub const AREA_ID: &str = "table_area";
+
+/// The height the table screen's header line takes above the board.
+const HEADER: f32 = 30.0;
+
+/// The widths of the move list and of the clock panel in a table area `width` x `height`. The
+/// board takes the whole height (Art. 32's proportions); the panels collapse in a fixed order as
+/// the area narrows: the move list goes first, then the clock panel shrinks to `MIN_RIGHT`; only
+/// then does the board shrink. (The workstation's sidebar folds before any of these, see
+/// `ui::Shell::sidebar_folded`.)
+pub fn side_widths(width: f32, height: f32) -> (f32, f32) {
+    const MIN_RIGHT: f32 = 320.0;
+    const WANT_RIGHT: f32 = 600.0;
+    const MAX_RIGHT: f32 = 760.0;
     const MOVES: f32 = 170.0;
-    let right = (width - MIN_BOARD - MOVES).clamp(320.0, 480.0);
-    let moves = if width - right - MOVES >= MIN_BOARD { MOVES } else { 0.0 };
+    const MARGINS: f32 = 24.0;
+    let board = board_view::width_for_height(height - HEADER - MARGINS);
+    let spare = width - board - MARGINS;
+    let moves = if spare >= WANT_RIGHT + MOVES { MOVES } else { 0.0 };
+    let right = (spare - moves).clamp(MIN_RIGHT, MAX_RIGHT);
     (moves, right)
+}
+
+/// Who plays at the table, as the session knows it (the header and the faces show it).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Seats {
+    pub number: u32,
+    /// The table's own name, if it has one.
+    pub name: String,
+    /// "Chen Li 3d".
+    pub black: String,
+    pub white: String,
 }
 
 /// The time control a new table starts with.
@@ -213,7 +237,8 @@ pub struct Table {
     pub dispute: Option<counting::Dispute>,
     /// Move numbers drawn on the stones (a setting).
     pub move_numbers: bool,
-    /// A move on the board also presses the mover's side of the clock (a setting).
+    /// A move on the board also presses the mover's side of the clock (a setting, on by default:
+    /// issue 19, "a move presses the clock by default when the clock runs").
     pub move_presses_clock: bool,
     /// The open form (clock correction, lateness, adjournment, incident).
     pub dialog: Option<Dialog>,
@@ -229,6 +254,8 @@ pub struct Table {
     /// A whole-board cycle (triple ko, eternal life, ...) named at the table, for the arbiter to
     /// rule on (Art. 20.3) unless the players leave it.
     pub cycle: Option<Cycle>,
+    /// Who plays here (a session's table); none for a table opened on its own.
+    pub seats: Option<Seats>,
     /// The calls that fell due, until the owner takes them (`take_announcements`).
     announcements: Vec<Announcement>,
     /// The calls asked for now (minutes left, a re-read), until the owner voices them
@@ -273,13 +300,14 @@ impl Table {
             counting: None,
             dispute: None,
             move_numbers: false,
-            move_presses_clock: false,
+            move_presses_clock: true,
             dialog: None,
             chief_gated: false,
             held_for_chief: Vec::new(),
             refused: None,
             even_komi: Preset::Chinese2002.rules().komi,
             cycle: None,
+            seats: None,
             announcements: Vec::new(),
             asked: Vec::new(),
             repaint: None,
@@ -461,11 +489,19 @@ impl Table {
         commands
     }
 
-    /// The panels: moves on the left, clock and ledger on the right, the board in the middle.
+    /// The panels: the header across the top, the moves on the left (when there is room), the
+    /// clock and everything else on the right, the board alone in the middle. A message, a
+    /// dispute or a cycle's rulings go in a box of fixed height on the right: nothing that
+    /// comes and goes changes the board's size.
     fn panels(&mut self, ui: &mut egui::Ui, now: Duration) -> Vec<Command> {
         let mut commands = Vec::new();
         let reading = self.reading(now);
-        let (moves_width, right_width) = side_widths(ui.available_width());
+        let area = ui.max_rect();
+        ui.ctx().data_mut(|d| d.insert_temp(egui::Id::unique(AREA_ID), area));
+        egui::Panel::top("table_header")
+            .exact_size(HEADER - 8.0)
+            .show(ui, |ui| super::table_header::show(ui, self));
+        let (moves_width, right_width) = side_widths(area.width(), area.height());
         if moves_width > 0.0 {
             egui::Panel::left("moves")
                 .resizable(false)
@@ -475,54 +511,82 @@ impl Table {
         egui::Panel::right("clock_and_ledger")
             .resizable(false)
             .exact_size(right_width)
-            .show(ui, |ui| match self.counting {
-                Some(_) => {
-                    egui::ScrollArea::vertical()
-                        .id_salt("counting")
-                        .show(ui, |ui| commands.extend(counting_view::show(ui, self)));
-                }
-                None => {
-                    if let Some(Dialog::Adjourn(form)) = &mut self.dialog {
-                        form.used = reading.used; // what the adjournment will record, live
+            .show(ui, |ui| {
+                commands.extend(self.message_box(ui));
+                match self.counting {
+                    Some(_) => {
+                        if let Some(c) = &self.counting {
+                            commands.extend(counting_view::toolbar(ui, self, c));
+                        }
+                        egui::ScrollArea::vertical()
+                            .id_salt("counting")
+                            .show(ui, |ui| commands.extend(counting_view::show(ui, self)));
                     }
-                    if let Some(dialog) = &mut self.dialog {
-                        commands.extend(dialogs::show(ui, dialog, self.lang, &self.clock, now, &self.catalogue));
+                    None => {
+                        commands.extend(clock_view::faces(ui, self, &reading));
+                        commands.extend(clock_view::start_row(ui, self, &reading));
+                        clock_view::caption(ui, self);
+                        egui::ScrollArea::vertical().id_salt("table_side").show(ui, |ui| {
+                            commands.extend(moves_view::toolbar(ui, self));
+                            if let Some(Dialog::Adjourn(form)) = &mut self.dialog {
+                                form.used = reading.used; // what the adjournment will record, live
+                            }
+                            if let Some(dialog) = &mut self.dialog {
+                                commands.extend(dialogs::show(
+                                    ui,
+                                    dialog,
+                                    self.lang,
+                                    &self.clock,
+                                    now,
+                                    &self.catalogue,
+                                ));
+                            }
+                            commands.extend(clock_view::show(ui, self, &reading));
+                            commands.extend(procedures_view::show(ui, self, &reading));
+                            ui.separator();
+                            commands.extend(ledger_view::show(ui, self, &reading));
+                        });
                     }
-                    commands.extend(clock_view::show(ui, self, &reading));
-                    commands.extend(procedures_view::show(ui, self, &reading));
-                    ui.separator();
-                    commands.extend(ledger_view::show(ui, self, &reading));
                 }
             });
-        egui::CentralPanel::default_margins().show(ui, |ui| {
-            if let Some(d) = &self.dispute {
-                commands.extend(counting_view::dispute_bar(ui, d, self.lang));
-            }
-            match &self.counting {
-                Some(c) => commands.extend(counting_view::toolbar(ui, self, c)),
-                None => commands.extend(moves_view::toolbar(ui, self)),
-            }
-            // Always one line, so that the board does not move when a message comes or goes.
-            let message = self.message.as_deref().unwrap_or(" ");
-            ui.horizontal(|ui| {
-                ui.colored_label(egui::Color32::from_rgb(230, 80, 60), message);
+        egui::CentralPanel::default_margins().show(ui, |ui| match &self.counting {
+            Some(c) => commands.extend(board_view::show_board(ui, c.board(), &counting_view::overlay(c))),
+            None => commands.extend(board_view::show_numbered(ui, &self.game, self.move_numbers)),
+        });
+        commands
+    }
+
+    /// The box for what comes and goes (a refused move and its record buttons, a dispute, a
+    /// cycle's rulings): a fixed height, scrolled inside when longer, so the rest never moves.
+    fn message_box(&mut self, ui: &mut egui::Ui) -> Vec<Command> {
+        let mut commands = Vec::new();
+        let height = 2.0 * ui.text_style_height(&egui::TextStyle::Body) + 8.0;
+        egui::ScrollArea::vertical()
+            .id_salt("message_box")
+            .max_height(height)
+            .min_scrolled_height(height)
+            .auto_shrink([false, false])
+            .show(ui, |ui| {
+                if let Some(d) = &self.dispute {
+                    commands.extend(counting_view::dispute_bar(ui, d, self.lang));
+                }
+                if let Some(message) = self.message.as_deref() {
+                    ui.colored_label(egui::Color32::from_rgb(230, 80, 60), message);
+                }
                 // A cycle's record buttons go on its own bar (below), with its rulings.
                 if self.refused.is_some() && self.counting.is_none() && self.cycle.is_none() {
-                    for (ruling, word) in [(Ruling::Void, Text::RecordVoid), (Ruling::Stands, Text::RecordStands)] {
-                        if ui.small_button(word.tr(self.lang)).clicked() {
-                            commands.push(Command::RecordAsPlayed(ruling));
+                    ui.horizontal(|ui| {
+                        for (ruling, word) in [(Ruling::Void, Text::RecordVoid), (Ruling::Stands, Text::RecordStands)] {
+                            if ui.small_button(word.tr(self.lang)).clicked() {
+                                commands.push(Command::RecordAsPlayed(ruling));
+                            }
                         }
-                    }
+                    });
+                }
+                if self.cycle.is_some() && self.counting.is_none() {
+                    commands.extend(self.cycle_bar(ui));
                 }
             });
-            if self.cycle.is_some() && self.counting.is_none() {
-                commands.extend(self.cycle_bar(ui));
-            }
-            match &self.counting {
-                Some(c) => commands.extend(board_view::show_board(ui, c.board(), &counting_view::overlay(c))),
-                None => commands.extend(board_view::show_numbered(ui, &self.game, self.move_numbers)),
-            }
-        });
         commands
     }
 
@@ -961,17 +1025,27 @@ impl Table {
         let said = caller::minutes_left_in(self.clock.control(), self.script.wording, &reading, color);
         self.keep_calls(&said);
         self.asked.extend_from_slice(&said);
+        // The caption names each number as the face does (the one reading, `TimeControl::shown`).
+        let shown = self.clock.control().shown(&reading.left[color.index()]);
+        let (en, zh) = (
+            i18n_reading::reading(&shown, Lang::En),
+            i18n_reading::reading(&shown, Lang::Zh),
+        );
         self.caption = Some(match said.last() {
-            Some(a) => Caption::of(a),
-            None => {
-                let left = clock_view::hms(reading.left[color.index()].total(self.clock.control()));
+            Some(a) => {
+                let said = Caption::of(a);
                 Caption {
-                    at: now,
-                    player: color,
-                    en: format!("{left} left"),
-                    zh: format!("还剩{left}"),
+                    en: format!("{} ({en})", said.en),
+                    zh: format!("{}（{zh}）", said.zh),
+                    ..said
                 }
             }
+            None => Caption {
+                at: now,
+                player: color,
+                en,
+                zh,
+            },
         });
     }
 

@@ -31,6 +31,12 @@ pub struct Overlay {
     pub dame: Vec<Point>,
 }
 
+/// The width of the widest board (its margin included) that a height of `height` holds.
+pub fn width_for_height(height: f32) -> f32 {
+    let n = 18.0;
+    height.max(0.0) * (n + 2.0 * MARGIN) / (n * LENGTH_OVER_WIDTH + 2.0 * MARGIN)
+}
+
 /// Where the points of a board of `size` lie in a rectangle of the screen.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Geometry {

@@ -9,11 +9,12 @@ use std::time::Duration;
 use egui::{Color32, RichText};
 
 use crate::board::Color;
-use crate::clock::{Phase, Reading, TimeControl, TimeLeft, TimeoutRuling};
+use crate::clock::{Extra, Phase, Reading, TimeControl, TimeLeft, TimeoutRuling};
 
 use super::app::{Command, Keys, Table};
 use super::dialogs::Open;
 use super::i18n::{self, Lang, Msg, Text};
+use super::i18n_reading;
 
 /// The written forms the time-control field takes (see `clock::control`).
 const CONTROL_FORMS: &str = "absolute:60m, chinese:60m/5, japanese:10m+3x30s, canadian:60m+15/10m, fischer:30m+20s, \
@@ -44,47 +45,21 @@ pub fn hms_tenths(d: Duration) -> String {
     }
 }
 
-/// What a face shows: the big figure and the line under it.
-pub fn face_text(control: &TimeControl, left: &TimeLeft, table: &Table) -> (String, String) {
-    let lang = table.lang;
-    let in_byo_yomi = left.main.is_zero();
-    match *control {
-        TimeControl::Absolute { .. } => (hms(left.main), table.tr(Text::SuddenDeath).to_string()),
-        TimeControl::Fischer { increment, .. } => (hms(left.main), i18n::increment(&hms(increment), lang)),
-        TimeControl::Chinese { period, .. } => {
-            let reserved = match period.as_secs() {
-                60 => i18n::reserved_minutes(left.periods, lang),
-                _ => i18n::periods(left.periods, &hms(period), lang),
-            };
-            match in_byo_yomi {
-                false => (hms(left.main), format!("+ {reserved}")),
-                true => (hms(left.period), format!("{}: {reserved}", table.tr(Text::ByoYomi))),
-            }
-        }
-        TimeControl::Japanese { period, .. } => {
-            let periods = i18n::periods(left.periods, &hms(period), lang);
-            match in_byo_yomi {
-                false => (hms(left.main), format!("+ {periods}")),
-                true => (hms(left.period), format!("{}: {periods}", table.tr(Text::ByoYomi))),
-            }
-        }
-        TimeControl::Canadian { moves, period, .. } => match in_byo_yomi {
-            false => (
-                hms(left.main),
-                format!("+ {}", i18n::period_moves(moves, &hms(period), lang)),
-            ),
-            true => (
-                hms(left.period),
-                format!(
-                    "{}: {}",
-                    table.tr(Text::ByoYomi),
-                    i18n::period_moves(left.period_moves, &hms(left.period), lang)
-                ),
-            ),
-        },
-    }
+/// What a face shows: the big figure and the line under it that says what the figure is and what
+/// follows it ("main · + 3 reserved minutes"), from the clock's one reading (`TimeControl::shown`).
+pub fn face_text(control: &TimeControl, left: &TimeLeft, lang: Lang) -> (String, String) {
+    let shown = control.shown(left);
+    (
+        hms(shown.figure()),
+        format!(
+            "{} · {}",
+            i18n_reading::figure_label(&shown, lang),
+            i18n_reading::extra(&shown, lang)
+        ),
+    )
 }
 
+/// The clock's phase in a word.
 fn phase_text(phase: Phase) -> Text {
     match phase {
         Phase::NotStarted => Text::NotStarted,
@@ -109,8 +84,143 @@ pub fn keys_line(keys: &Keys, lang: Lang) -> String {
     }
 }
 
-/// Both faces, the controls and the caption.
-pub fn show(ui: &mut egui::Ui, table: &mut Table, reading: &Reading) -> Vec<Command> {
+/// How a face looks, from the clock's reading: each state has its own colour and word, never
+/// only grey digits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FaceState {
+    NotStarted,
+    /// The opponent's time.
+    Waiting,
+    Running,
+    Paused,
+    /// Main time over, byo-yomi counting (not yet the final minute or period).
+    ByoYomi,
+    /// The final minute or period (or the last minute of sudden death).
+    LastMinute,
+    /// Its last ten seconds: the next second may be the flag.
+    LastTenSeconds,
+    Flagged,
+    Over,
+}
+
+impl FaceState {
+    /// The state of `color`'s face in `reading` under `control`.
+    pub fn of(control: &TimeControl, reading: &Reading, color: Color) -> FaceState {
+        let side = color.index();
+        let to_move = reading.turn.map(|t| t.player) == Some(color);
+        if reading.lost[side] || (to_move && reading.phase == Phase::Flagged) {
+            return FaceState::Flagged;
+        }
+        match reading.phase {
+            Phase::NotStarted => return FaceState::NotStarted,
+            Phase::Over | Phase::Flagged => return FaceState::Over,
+            Phase::Paused | Phase::Adjourned => return FaceState::Paused,
+            Phase::Running if !to_move => return FaceState::Waiting,
+            Phase::Running => {}
+        }
+        let shown = control.shown(&reading.left[side]);
+        let last_unit = match shown.extra {
+            Extra::Reserved {
+                minutes,
+                current: Some(_),
+                ..
+            }
+            | Extra::Periods {
+                periods: minutes,
+                current: Some(_),
+                ..
+            } => minutes <= 1,
+            Extra::Nothing | Extra::Increment(_) => true,
+            Extra::Moves { in_period, .. } => in_period,
+            _ => false,
+        };
+        let figure = shown.figure();
+        match (last_unit, shown.in_byo_yomi()) {
+            (true, _) if figure <= Duration::from_secs(10) => FaceState::LastTenSeconds,
+            (true, _) if figure <= Duration::from_secs(60) => FaceState::LastMinute,
+            (_, true) => FaceState::ByoYomi,
+            _ => FaceState::Running,
+        }
+    }
+
+    /// The word the face shows for its state.
+    pub fn word(self) -> Text {
+        match self {
+            FaceState::NotStarted => Text::NotStarted,
+            FaceState::Waiting => Text::FaceWaiting,
+            FaceState::Running => Text::Running,
+            FaceState::Paused => Text::FacePaused,
+            FaceState::ByoYomi => Text::FaceByoYomi,
+            FaceState::LastMinute => Text::FaceLastMinute,
+            FaceState::LastTenSeconds => Text::FaceLastTenSeconds,
+            FaceState::Flagged => Text::FaceOutOfTime,
+            FaceState::Over => Text::Over,
+        }
+    }
+
+    /// The face's fill and ink.
+    fn colours(self, visuals: &egui::Visuals) -> (Color32, Color32) {
+        let dark = Color32::from_rgb(20, 20, 20);
+        match self {
+            FaceState::NotStarted | FaceState::Waiting | FaceState::Over => {
+                (visuals.faint_bg_color, visuals.text_color())
+            }
+            FaceState::Running => (Color32::from_rgb(255, 244, 200), dark),
+            FaceState::Paused => (Color32::from_rgb(205, 215, 235), Color32::from_rgb(40, 50, 80)),
+            FaceState::ByoYomi => (Color32::from_rgb(190, 220, 255), dark),
+            FaceState::LastMinute => (Color32::from_rgb(255, 180, 90), dark),
+            FaceState::LastTenSeconds => (Color32::from_rgb(215, 30, 20), Color32::WHITE),
+            FaceState::Flagged => (Color32::from_rgb(120, 0, 0), Color32::WHITE),
+        }
+    }
+}
+
+/// What a face's big figure measured when it was drawn (read by the layout tests).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FaceFigure {
+    /// The figure's text's rectangle on the screen.
+    pub rect: egui::Rect,
+    /// The tallest digit's ink, in points.
+    pub digit_height: f32,
+    /// Rows the figure was laid out in (1: it never wraps).
+    pub rows: usize,
+}
+
+/// Where a face's `FaceFigure` is kept in the context's memory for a frame.
+pub fn figure_id(color: Color) -> egui::Id {
+    egui::Id::unique(("clock_face_figure", color.index()))
+}
+
+/// The largest figure on a face: as wide as the face allows, at most 17% of the window's height
+/// (two faces, one above the other, and the caption still fit; 15% in a window under 850 px),
+/// 7% while a form is open (the form under the faces stays in view).
+fn figure_size(ui: &egui::Ui, text: &str, width: f32, compact: bool) -> f32 {
+    const PROBE: f32 = 100.0;
+    // Fitted to "00:00" whatever the figure (a shorter one does not grow the face and move the
+    // buttons under it); only hours make it smaller.
+    let template = match text.chars().count() {
+        0..=5 => "00:00".to_string(),
+        _ => text.to_string(),
+    };
+    let probe = ui
+        .painter()
+        .layout_no_wrap(template, egui::FontId::monospace(PROBE), Color32::WHITE);
+    let fit = PROBE * width / probe.size().x.max(1.0);
+    let height = ui.ctx().content_rect().height();
+    // A low window keeps room for the controls under the faces.
+    let share = match (compact, height < 850.0) {
+        (true, _) => 0.07,
+        (false, true) => 0.15,
+        (false, false) => 0.17,
+    };
+    let tall = height * share;
+    fit.min(tall).clamp(14.0, 300.0).floor()
+}
+
+/// Both faces, one above the other: the player's name and colour, the key, the state (word and
+/// colour), the big figure scaled to the face and never wrapped, what the figure is, warnings,
+/// the press and "how many minutes are left?".
+pub fn faces(ui: &mut egui::Ui, table: &Table, reading: &Reading) -> Vec<Command> {
     let mut commands = Vec::new();
     let control = *table.clock.control();
     let warnings = table.ledger.warnings();
@@ -120,50 +230,86 @@ pub fn show(ui: &mut egui::Ui, table: &mut Table, reading: &Reading) -> Vec<Comm
         true => Text::LossProposed,
         false => Text::LossCalledFor,
     };
-    ui.columns(2, |columns| {
-        for (ui, color) in columns.iter_mut().zip([Color::Black, Color::White]) {
-            let to_move = reading.turn.map(|t| t.player) == Some(color);
-            let running = to_move && reading.phase == Phase::Running;
-            let (fill, ink) = match running {
-                true => (Color32::from_rgb(255, 244, 200), Color32::from_rgb(20, 20, 20)),
-                false => (ui.visuals().faint_bg_color, ui.visuals().text_color()),
-            };
-            let stroke = match to_move {
-                true => egui::Stroke::new(3.0, Color32::from_rgb(200, 120, 0)),
-                false => egui::Stroke::new(1.0, ui.visuals().widgets.noninteractive.bg_stroke.color),
-            };
-            egui::Frame::new()
-                .fill(fill)
-                .stroke(stroke)
-                .corner_radius(8)
-                .inner_margin(10)
-                .show(ui, |ui| {
-                    ui.set_min_width(ui.available_width());
-                    let key = match color {
-                        Color::Black => table.keys.black,
-                        Color::White => table.keys.white,
+    let lang = table.lang;
+    for color in [Color::Black, Color::White] {
+        let state = FaceState::of(&control, reading, color);
+        let to_move = reading.turn.map(|t| t.player) == Some(color);
+        let running = to_move && reading.phase == Phase::Running;
+        let (fill, ink) = state.colours(ui.visuals());
+        let stroke = match to_move {
+            true => egui::Stroke::new(4.0, Color32::from_rgb(200, 120, 0)),
+            false => egui::Stroke::new(1.0, ui.visuals().widgets.noninteractive.bg_stroke.color),
+        };
+        egui::Frame::new()
+            .fill(fill)
+            .stroke(stroke)
+            .corner_radius(8)
+            .inner_margin(8)
+            .show(ui, |ui| {
+                ui.set_min_width(ui.available_width());
+                let key = match color {
+                    Color::Black => table.keys.black,
+                    Color::White => table.keys.white,
+                };
+                let player = table.seats.as_ref().map(|s| match color {
+                    Color::Black => s.black.as_str(),
+                    Color::White => s.white.as_str(),
+                });
+                ui.horizontal(|ui| {
+                    // The stone's colour, drawn: a disc with a dark rim.
+                    let (disc, _) = ui.allocate_exact_size(egui::Vec2::splat(18.0), egui::Sense::hover());
+                    let stone = match color {
+                        Color::Black => Color32::BLACK,
+                        Color::White => Color32::WHITE,
                     };
-                    let name = format!(
-                        "{} ({})",
-                        i18n::color_name(color, table.lang),
-                        i18n::key_name(key, table.lang)
+                    ui.painter()
+                        .circle(disc.center(), 8.0, stone, egui::Stroke::new(1.5, Color32::DARK_GRAY));
+                    let (side, key) = (i18n::color_name(color, lang), i18n::key_name(key, lang));
+                    let name = match player {
+                        Some(p) if !p.is_empty() => format!("{side} {p} ({key})"),
+                        _ => format!("{side} ({key})"),
+                    };
+                    ui.add(egui::Label::new(RichText::new(name).strong().size(18.0).color(ink)).truncate());
+                });
+                let left = reading.left[color.index()];
+                let (big, small) = face_text(&control, &left, lang);
+                let size = figure_size(ui, &big, ui.available_width(), table.dialog.is_some());
+                ui.horizontal(|ui| {
+                    ui.label(
+                        RichText::new(state.word().tr(lang))
+                            .strong()
+                            .size((size * 0.22).max(16.0))
+                            .color(ink),
                     );
-                    ui.label(RichText::new(name).strong().size(16.0).color(ink));
-                    let w = warnings[color.index()];
-                    let (wtext, wcolor) = match (w, loss == Some(color)) {
-                        (_, true) => (
-                            format!("{}: {}", i18n::warnings(w, table.lang), table.tr(loss_text)),
-                            Color32::RED,
-                        ),
-                        (0, _) => (i18n::warnings(0, table.lang), ink),
-                        _ => (i18n::warnings(w, table.lang), Color32::from_rgb(200, 40, 30)),
-                    };
+                });
+                let galley = ui.painter().layout_no_wrap(big, egui::FontId::monospace(size), ink);
+                let digit_height = galley
+                    .rows
+                    .iter()
+                    .flat_map(|r| r.glyphs.iter())
+                    .filter(|g| g.chr.is_ascii_digit())
+                    .map(|g| g.uv_rect.size.y)
+                    .fold(0.0, f32::max);
+                let rows = galley.rows.len();
+                let response = ui.add(egui::Label::new(galley).wrap_mode(egui::TextWrapMode::Extend));
+                let figure = FaceFigure {
+                    rect: response.rect,
+                    digit_height,
+                    rows,
+                };
+                ui.ctx().data_mut(|d| d.insert_temp(figure_id(color), figure));
+                ui.add(egui::Label::new(RichText::new(small).size(16.0).color(ink)).truncate());
+                let w = warnings[color.index()];
+                let (wtext, wcolor) = match (w, loss == Some(color)) {
+                    (_, true) => (
+                        format!("{}: {}", i18n::warnings(w, lang), table.tr(loss_text)),
+                        Color32::RED,
+                    ),
+                    (0, _) => (i18n::warnings(0, lang), ink),
+                    _ => (i18n::warnings(w, lang), Color32::from_rgb(200, 40, 30)),
+                };
+                ui.horizontal_wrapped(|ui| {
                     ui.label(RichText::new(wtext).color(wcolor).strong());
-                    let left = reading.left[color.index()];
-                    let (big, small) = face_text(&control, &left, table);
-                    let big_color = if reading.lost[color.index()] { Color32::RED } else { ink };
-                    ui.label(RichText::new(big).monospace().size(44.0).color(big_color));
-                    ui.label(RichText::new(small).color(ink));
                     if ui
                         .add_enabled(running, egui::Button::new(table.tr(Text::Press)))
                         .clicked()
@@ -174,9 +320,14 @@ pub fn show(ui: &mut egui::Ui, table: &mut Table, reading: &Reading) -> Vec<Comm
                         commands.push(Command::MinutesLeft(color));
                     }
                 });
-        }
-    });
+            });
+    }
+    commands
+}
 
+/// Start, pause or resume and the clock's phase, right under the faces (always in view).
+pub fn start_row(ui: &mut egui::Ui, table: &Table, reading: &Reading) -> Vec<Command> {
+    let mut commands = Vec::new();
     ui.horizontal(|ui| {
         let phase = table.clock.phase();
         match phase {
@@ -206,6 +357,39 @@ pub fn show(ui: &mut egui::Ui, table: &mut Table, reading: &Reading) -> Vec<Comm
             }
         }
     });
+    commands
+}
+
+/// The current call, large, under the faces.
+pub fn caption(ui: &mut egui::Ui, table: &Table) {
+    let caption = table
+        .caption
+        .as_ref()
+        .map(|c| format!("{}: {}", i18n::color_name(c.player, table.lang), c.text(table.lang)));
+    egui::Frame::new()
+        .fill(Color32::from_rgb(30, 40, 60))
+        .corner_radius(8)
+        .inner_margin(8)
+        .show(ui, |ui| {
+            ui.set_min_width(ui.available_width());
+            ui.set_min_height(40.0);
+            if let Some(text) = caption {
+                ui.label(RichText::new(text).size(26.0).strong().color(Color32::WHITE));
+            }
+        });
+}
+
+/// The controls under the faces: start, pause, resume, the rulings on a timeout, corrections,
+/// the time-control field, the keys.
+pub fn show(ui: &mut egui::Ui, table: &mut Table, reading: &Reading) -> Vec<Command> {
+    let mut commands = Vec::new();
+    let control = *table.clock.control();
+    let pending = table.ledger.pending_loss();
+    let loss = pending.as_ref().map(|l| l.player);
+    let loss_text = match pending.as_ref().is_some_and(|l| l.second_warning) {
+        true => Text::LossProposed,
+        false => Text::LossCalledFor,
+    };
     if let Some(player) = reading
         .turn
         .map(|t| t.player)
@@ -281,22 +465,6 @@ pub fn show(ui: &mut egui::Ui, table: &mut Table, reading: &Reading) -> Vec<Comm
         }
     });
     ui.label(RichText::new(keys_line(&table.keys, table.lang)).small().weak());
-
-    let caption = table
-        .caption
-        .as_ref()
-        .map(|c| format!("{}: {}", i18n::color_name(c.player, table.lang), c.text(table.lang)));
-    egui::Frame::new()
-        .fill(Color32::from_rgb(30, 40, 60))
-        .corner_radius(8)
-        .inner_margin(10)
-        .show(ui, |ui| {
-            ui.set_min_width(ui.available_width());
-            ui.set_min_height(52.0);
-            if let Some(text) = caption {
-                ui.label(RichText::new(text).size(32.0).strong().color(Color32::WHITE));
-            }
-        });
     commands
 }
 

@@ -15,6 +15,7 @@ use crate::ledger::{Catalogue, Ledger, OffenceId, ProposedLoss, Sanction, articl
 use super::app::Command;
 use super::clock_view::hms;
 use super::i18n::{self, Lang, Msg, Text};
+use super::i18n_reading;
 
 /// Which form to open (the table fills it in from the game and the clock at that instant).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -303,7 +304,7 @@ pub fn show(
                 field(ui, Text::Reason.tr(lang), &mut form.reason);
                 super::procedures_view::adjourn_confirmation(ui, form, lang);
             }
-            Dialog::Incident(form) => incident(ui, form, lang, catalogue),
+            Dialog::Incident(form) => incident(ui, form, lang, catalogue, control),
         }
         ui.horizontal(|ui| {
             let submit = match dialog {
@@ -389,7 +390,8 @@ fn proportional(ui: &mut egui::Ui, form: &mut ProportionalForm, lang: Lang, cloc
         .ok()
         .and_then(|elapsed| copy.correct_proportionally(now, elapsed, form.reason()).ok())
         .map(|c| (c, copy.reading(now)));
-    let total = |r: &crate::clock::Reading, c: Color| hms(r.left[c.index()].total(clock.control()));
+    let total =
+        |r: &crate::clock::Reading, c: Color| i18n_reading::reading(&clock.control().shown(&r.left[c.index()]), lang);
     egui::Grid::new("proportional")
         .num_columns(3)
         .striped(true)
@@ -486,7 +488,7 @@ fn lateness(ui: &mut egui::Ui, form: &mut LatenessForm, lang: Lang, commands: &m
     field(ui, Text::Reason.tr(lang), &mut form.reason);
 }
 
-fn incident(ui: &mut egui::Ui, form: &mut IncidentForm, lang: Lang, catalogue: &Catalogue) {
+fn incident(ui: &mut egui::Ui, form: &mut IncidentForm, lang: Lang, catalogue: &Catalogue, control: &TimeControl) {
     let offence = catalogue.get(&form.offence);
     let name = offence.map_or_else(|| format!("{:?}", form.offence), |o| o.name(lang).to_string());
     let article = offence.map(|o| o.article_label(lang)).unwrap_or_default();
@@ -514,7 +516,13 @@ fn incident(ui: &mut egui::Ui, form: &mut IncidentForm, lang: Lang, catalogue: &
         field(ui, Text::PlayedAt.tr(lang), &mut form.point);
     }
     field(ui, Text::MoveNumber.tr(lang), &mut form.move_number);
-    ui.label(format!("{}: {}", Text::Clock.tr(lang), hms(form.clock)));
+    // The one reading, as the face shows it (main time, then the reserved minutes or periods).
+    let shown = control.shown_total(form.clock);
+    ui.label(format!(
+        "{}: {}",
+        Text::Clock.tr(lang),
+        i18n_reading::reading(&shown, lang)
+    ));
     field(ui, Text::Note.tr(lang), &mut form.note);
     let Some(offence) = offence else { return };
     let options = offence.sanction.options();

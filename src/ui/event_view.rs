@@ -239,7 +239,7 @@ fn lateness_text(limit: Duration) -> String {
 }
 
 /// A preset's name in the window.
-fn preset_name(preset: Preset) -> Text {
+pub fn preset_name(preset: Preset) -> Text {
     match preset {
         Preset::Chinese2002 => Text::PresetChinese2002,
         Preset::ChineseOld => Text::PresetChineseOld,

@@ -497,6 +497,14 @@ texts! {
     QuitLosingThem => ("Quit and lose them", "退出并放弃这些更改"),
     CheckingPassphrase => ("Checking the passphrase…", "正在核对口令…"),
     // issue 19: b
+    FaceWaiting => ("opponent's time", "对方用时"),
+    FacePaused => ("PAUSED", "暂停"),
+    FaceByoYomi => ("BYO-YOMI", "读秒"),
+    FaceLastMinute => ("LAST MINUTE", "最后一分钟"),
+    FaceLastTenSeconds => ("LAST 10 SECONDS", "最后10秒"),
+    FaceOutOfTime => ("OUT OF TIME", "超时"),
+    ShowSidebar => ("Players, rounds and tables >", "棋手、轮次、对局台 >"),
+    HideSidebar => ("< Fold", "< 关闭"),
     // issue 20: d
 }
 

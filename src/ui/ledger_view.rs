@@ -10,9 +10,9 @@ use crate::clock::Reading;
 use crate::ledger::OffenceId;
 
 use super::app::{Command, Table};
-use super::clock_view::hms;
 use super::dialogs::Open;
 use super::i18n::{self, Lang, Msg, Text};
+use super::i18n_reading;
 
 /// The quick buttons: the offences an arbiter meets most at a table, with their labels.
 pub fn quick(lang: Lang) -> [(&'static str, OffenceId); 8] {
@@ -39,7 +39,7 @@ pub fn show(ui: &mut egui::Ui, table: &mut Table, reading: &Reading) -> Vec<Comm
         }
     });
     let offender = table.drafts.offender;
-    let left = reading.left[offender.index()].total(table.clock.control());
+    let left = i18n_reading::reading(&table.clock.control().shown(&reading.left[offender.index()]), lang);
     ui.horizontal_wrapped(|ui| {
         // Only the offences this edition's catalogue has (the old text has no phone rule).
         for (text, offence) in quick(lang) {
@@ -57,7 +57,7 @@ pub fn show(ui: &mut egui::Ui, table: &mut Table, reading: &Reading) -> Vec<Comm
             }
         });
     });
-    let now = Msg::MoveAndClock(table.game.position().move_number, &hms(left)).text(lang);
+    let now = Msg::MoveAndClock(table.game.position().move_number, &left).text(lang);
     ui.label(RichText::new(now).small().weak());
     egui::ScrollArea::vertical().id_salt("incidents").show(ui, |ui| {
         let mut any = false;
@@ -80,7 +80,7 @@ pub fn show(ui: &mut egui::Ui, table: &mut Table, reading: &Reading) -> Vec<Comm
                 player: r.player,
                 bystander: &r.bystander,
                 move_number: r.move_number,
-                clock: &hms(r.clock),
+                clock: &i18n_reading::reading(&table.clock.control().shown_total(r.clock), lang),
                 sanction: &sanction,
             };
             ui.label(line.text(lang));

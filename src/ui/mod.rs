@@ -36,6 +36,7 @@ pub mod files;
 pub mod fonts;
 pub mod i18n;
 pub mod i18n_errors;
+pub mod i18n_reading;
 pub mod ledger_view;
 pub mod look;
 pub mod merge_view;
@@ -48,6 +49,7 @@ pub mod sidebar_view;
 pub mod sound;
 pub mod standings_view;
 pub mod stone_sprites;
+pub mod table_header;
 pub mod tournament_view;
 pub mod workstation;
 
@@ -148,7 +150,7 @@ pub fn run_window_with(session: Option<PathBuf>) -> Result<(), eframe::Error> {
             .with_title(version_line())
             .with_app_id(settings::APP_ID)
             .with_inner_size([1500.0, 900.0])
-            .with_min_inner_size([1100.0, 600.0])
+            .with_min_inner_size([960.0, 600.0])
             .with_icon(window_icon()),
         ..Default::default()
     };
@@ -331,7 +333,13 @@ pub struct Shell {
     pub quit_confirmed: bool,
     /// A close was asked for while changes are held unsaved: "Quit and lose them?" is on screen.
     pub unsaved_asked: bool,
+    /// The arbiter unfolded (`Some(true)`) or folded the sidebar; `None`: by the window's width.
+    pub sidebar_open: Option<bool>,
 }
+
+/// Below this width the sidebar folds while a table is shown, so that the board keeps the
+/// window's height (the move list goes first, inside the table: `app::side_widths`).
+pub const SIDEBAR_FOLDS_BELOW: f32 = 1600.0;
 
 impl Shell {
     pub fn new(ws: Workstation) -> Shell {
@@ -346,6 +354,17 @@ impl Shell {
             quit_asked: false,
             quit_confirmed: false,
             unsaved_asked: false,
+            sidebar_open: None,
+        }
+    }
+
+    /// Whether the sidebar is folded now: the arbiter's choice, else folded while a table is
+    /// shown in a window narrower than `SIDEBAR_FOLDS_BELOW`.
+    pub fn sidebar_folded(&self, width: f32) -> bool {
+        let table = matches!(self.ws.view, View::Table) && self.ws.selected.is_some();
+        match self.sidebar_open {
+            Some(open) => !open,
+            None => table && width < SIDEBAR_FOLDS_BELOW,
         }
     }
 
@@ -390,14 +409,30 @@ impl Shell {
         if !self.ws.notices.is_empty() {
             egui::Panel::bottom("notices").show(ui, |ui| commands.extend(notices(ui, &self.ws)));
         }
-        egui::Panel::left("sidebar")
-            .resizable(true)
-            .default_size(320.0)
-            .show(ui, |ui| {
-                let mut drafts = std::mem::take(&mut self.ws.sidebar);
-                commands.extend(sidebar_view::show(ui, &self.ws, &mut drafts, now));
-                self.ws.sidebar = drafts;
-            });
+        if self.sidebar_folded(ui.ctx().content_rect().width()) {
+            egui::Panel::left("sidebar_folded")
+                .resizable(false)
+                .exact_size(28.0)
+                .show(ui, |ui| {
+                    // The fold's button, written down the strip.
+                    let word = Text::ShowSidebar.tr(lang);
+                    if ui.add(egui::Button::new("\u{bb}")).on_hover_text(word).clicked() {
+                        self.sidebar_open = Some(true);
+                    }
+                });
+        } else {
+            egui::Panel::left("sidebar")
+                .resizable(true)
+                .default_size(320.0)
+                .show(ui, |ui| {
+                    if self.ws.selected.is_some() && ui.small_button(Text::HideSidebar.tr(lang)).clicked() {
+                        self.sidebar_open = Some(false);
+                    }
+                    let mut drafts = std::mem::take(&mut self.ws.sidebar);
+                    commands.extend(sidebar_view::show(ui, &self.ws, &mut drafts, now));
+                    self.ws.sidebar = drafts;
+                });
+        }
         commands.extend(windows(ui.ctx(), &mut self.ws));
         commands.extend(event_view::window(ui.ctx(), &mut self.event_form, lang));
         commands.extend(merge_view::window(ui.ctx(), self.ws.merge_offer.as_ref(), lang));
@@ -428,10 +463,12 @@ impl Shell {
             // The recovery's question is open: the tables' clock keys wait for the answer.
             ui.input_mut(|i| i.events.retain(|e| !matches!(e, egui::Event::Key { .. })));
         }
+        let seats = self.ws.selected.and_then(|id| self.ws.seats(id));
         egui::CentralPanel::default_margins().show(ui, |ui| match self.ws.view {
             View::Results => commands.extend(self.results.ui(ui, &self.ws.session, lang)),
             View::Table => match self.ws.current() {
                 Some(live) => {
+                    live.table.seats = seats;
                     let at = live.now(now);
                     live.table.frame(ui, at);
                     // The chief arbiter's actions go through the workstation's passphrase gate.
@@ -598,8 +635,8 @@ fn downtime_lines(ui: &mut egui::Ui, ws: &Workstation, d: &crate::session::downt
     let Some(live) = ws.live(d.table) else { return };
     let side = d.player.index();
     for (charged, reading) in [(true, &d.charged), (false, &d.uncharged)] {
-        let (big, line) = clock_view::face_text(live.table.clock.control(), &reading.left[side], &live.table);
-        let face = format!("{big} {line}");
+        let shown = live.table.clock.control().shown(&reading.left[side]);
+        let face = i18n_reading::reading(&shown, lang);
         let used = clock_view::hms_tenths(reading.used[side]);
         ui.label(Msg::DowntimeReading(charged, d.player, &face, &used).text(lang));
     }
@@ -759,9 +796,13 @@ mod tests_lang;
 #[cfg(test)]
 mod tests_merge;
 #[cfg(test)]
+mod tests_move_press;
+#[cfg(test)]
 mod tests_procedures;
 #[cfg(test)]
 mod tests_read_only;
+#[cfg(test)]
+mod tests_reading;
 #[cfg(test)]
 mod tests_results;
 #[cfg(test)]
@@ -772,6 +813,8 @@ mod tests_saving;
 mod tests_standings;
 #[cfg(test)]
 mod tests_table;
+#[cfg(test)]
+mod tests_table_layout;
 #[cfg(test)]
 mod tests_tournament_io;
 #[cfg(test)]

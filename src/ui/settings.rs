@@ -19,7 +19,7 @@ pub struct Settings {
     pub volume: f32,
     /// Move numbers on the stones.
     pub move_numbers: bool,
-    /// A move on the board also presses the mover's side of the clock.
+    /// A move on the board also presses the mover's side of the clock (on by default).
     pub move_presses_clock: bool,
 }
 
@@ -31,7 +31,7 @@ impl Default for Settings {
             voice: Lang::Zh,
             volume: 1.0,
             move_numbers: false,
-            move_presses_clock: false,
+            move_presses_clock: true,
         }
     }
 }

@@ -22,7 +22,7 @@ pub struct Driven {
 /// repaints until its suggestion arrives).
 pub fn stepped(table: Table) -> Harness<'static, Driven> {
     let mut harness = Harness::builder()
-        .with_size(egui::Vec2::new(1260.0, 860.0))
+        .with_size(egui::Vec2::new(2100.0, 1400.0))
         .with_context_setup(fonts::install)
         .build_ui_state(
             |ui, d: &mut Driven| d.table.frame(ui, d.now),

@@ -141,7 +141,8 @@ fn calls_appear_as_captions_and_minutes_left_are_answered() {
         button.click();
     }
     harness.run();
-    harness.get_by_label("Black: 2 minutes left");
+    // Said, and shown with the one reading (the face's numbers, named).
+    harness.get_by_label("Black: 2 minutes left (byo-yomi 0:30 · 2 reserved minutes left, this one included)");
 }
 
 #[test]
@@ -200,7 +201,7 @@ fn a_bad_time_control_is_refused_and_a_good_one_set() {
         .apply(Command::SetControl("japanese:10m+3x30s".to_string()), Duration::ZERO);
     harness.run();
     assert_eq!(harness.get_all_by_label("10:00").count(), 2);
-    assert_eq!(harness.get_all_by_label("+ 3 periods of 0:30").count(), 2);
+    assert_eq!(harness.get_all_by_label("main · + 3 periods of 0:30").count(), 2);
 }
 
 #[test]

@@ -142,8 +142,8 @@ fn after_a_crash_the_recovery_offers_the_exact_downtime_with_both_readings() {
         (TABLE, secs(100) + ms(300), secs(200) + ms(200))
     );
     h2.get_by_label_contains("the app was down 3:20.2 (from 2026-11-29 09:01:40 UTC");
-    h2.get_by_label_contains("Charged: Black 50:00 + 5 reserved minutes (used 5:00.5)");
-    h2.get_by_label_contains("Not charged: Black 53:20 + 5 reserved minutes (used 1:40.3)");
+    h2.get_by_label_contains("Charged: Black main 50:00 · + 5 reserved minutes (used 5:00.5)");
+    h2.get_by_label_contains("Not charged: Black main 53:20 · + 5 reserved minutes (used 1:40.3)");
     // Charged by default: the clock shows the time actually used.
     assert_eq!(used(&h2, Duration::ZERO), [secs(300) + ms(500), secs(0)]);
     // While the question is open the clock keys wait: nothing is pressed behind it.

@@ -1024,7 +1024,10 @@ fn the_panel_reports_no_change_while_nothing_changes() {
     assert_eq!(harness.state().changes, 0);
     harness.get_by_label("落子即按钟").click();
     harness.run();
-    assert!(harness.state().settings.move_presses_clock);
+    assert!(
+        !harness.state().settings.move_presses_clock,
+        "on by default, turned off"
+    );
     assert_eq!(harness.state().changes, 1);
 }
 
@@ -1198,7 +1201,7 @@ fn the_table_in_chinese_is_drawn_with_the_bundled_font() {
     let mut table = super::Table::new();
     table.lang = Lang::Zh;
     let mut harness = Harness::builder()
-        .with_size(egui::Vec2::new(1260.0, 860.0))
+        .with_size(egui::Vec2::new(2100.0, 1400.0))
         .build_ui_state(
             |ui, table: &mut super::Table| {
                 fonts::install(ui.ctx());

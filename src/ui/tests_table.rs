@@ -267,6 +267,8 @@ fn an_adjourned_game_resumes_with_the_sealed_move() {
 #[test]
 fn a_quick_button_opens_a_prefilled_form_and_records_the_note_and_choice() {
     let mut harness = harness();
+    // Nobody presses here: the move leaves the clock to the player.
+    harness.state_mut().table.move_presses_clock = false;
     start(&mut harness);
     click_point(&mut harness, gtp("Q16"));
     at(&mut harness, 20);
@@ -280,7 +282,7 @@ fn a_quick_button_opens_a_prefilled_form_and_records_the_note_and_choice() {
     assert_eq!(form.move_number, "1");
     // Black's turn still (nobody pressed): White's clock reads its full time.
     assert_eq!(form.clock, secs(60 * 60));
-    harness.get_by_label("Clock: 1:00:00");
+    harness.get_by_label("Clock: main 55:00 · + 5 reserved minutes");
     click(&mut harness, "Record");
     assert!(
         message(&harness).starts_with("not recorded: the arbiter must choose"),
@@ -439,6 +441,7 @@ fn handicap_stones_are_placed_on_a_new_game_only() {
 #[test]
 fn a_move_presses_the_movers_clock_when_that_option_is_on() {
     let mut harness = harness();
+    harness.state_mut().table.move_presses_clock = false;
     start(&mut harness);
     at(&mut harness, 3);
     click_point(&mut harness, gtp("Q16"));
@@ -504,10 +507,11 @@ fn a_canadian_face_shows_the_moves_left_in_the_period() {
     ));
     start(&mut harness);
     at(&mut harness, 20);
-    harness.get_by_label("byo-yomi: 3 moves in 4:50");
+    harness.get_by_label("4:50");
+    harness.get_by_label("period · 3 moves to play");
     harness.key_press(egui::Key::ShiftLeft);
     harness.run();
-    harness.get_by_label("byo-yomi: 2 moves in 4:50");
+    harness.get_by_label("period · 2 moves to play");
 }
 
 #[test]
@@ -638,5 +642,9 @@ fn in_a_narrow_window_the_board_shrinks_and_is_never_under_a_panel() {
         );
         assert!(board.width() >= 300.0, "{width} px: a board {} px wide", board.width());
     }
-    assert_eq!(super::app::side_widths(700.0), (0.0, 320.0), "the move list goes first");
+    assert_eq!(
+        super::app::side_widths(700.0, 860.0),
+        (0.0, 320.0),
+        "the move list goes first"
+    );
 }

@@ -401,6 +401,24 @@ fn apply_settings(table: &mut Table, settings: &Settings) {
 }
 
 impl Workstation {
+    /// Who plays at table `id`, for its header and faces: the table's number and name, the
+    /// players with their ranks.
+    pub fn seats(&self, id: TableId) -> Option<super::app::Seats> {
+        let table = self.session.table(id)?;
+        let player = |p| {
+            self.session
+                .player(p)
+                .map(|p| format!("{} {}", p.name, p.rank))
+                .unwrap_or_default()
+        };
+        Some(super::app::Seats {
+            number: table.number,
+            name: table.name.clone(),
+            black: player(table.black),
+            white: player(table.white),
+        })
+    }
+
     /// A new unsaved session.
     pub fn new(settings: Settings, wall: Duration) -> Workstation {
         let mut ws = Workstation {

@@ -27,7 +27,7 @@ pub struct Driven {
 /// A harness around `ws`, run until it is idle.
 pub fn harness_with(ws: Workstation) -> Harness<'static, Driven> {
     let mut harness = Harness::builder()
-        .with_size(egui::Vec2::new(1700.0, 950.0))
+        .with_size(egui::Vec2::new(1700.0, 1400.0))
         .build_ui_state(
             |ui, d: &mut Driven| d.shell.frame(ui, d.now, d.wall),
             Driven {

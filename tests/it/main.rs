@@ -9,6 +9,7 @@ mod board;
 mod caller;
 mod cli;
 mod clock;
+mod clock_reading;
 mod dead;
 mod downtime;
 mod egf_real;

@@ -711,13 +711,13 @@ fn results_in_english_chinese_and_sgf() {
             GameResult::win(Black, Reason::Forfeit),
             "B+F",
             "Black wins by forfeit",
-            "黑不战胜",
+            "黑胜（白弃权）",
         ),
         (
             GameResult::win(White, Reason::Disqualification),
             "W+F",
             "White wins by disqualification",
-            "白判胜",
+            "白胜（黑被判负）",
         ),
         (GameResult::win(White, Reason::Count), "W+", "White wins", "白胜"),
         (
