@@ -54,7 +54,8 @@ fn try_override(h: &mut H, passphrase: &str) {
     }
     h.run();
     h.get_by_label(Text::Override.tr(ws(h).lang())).click();
-    h.run();
+    // Steps, not runs: the passphrase's worker wakes the window at its own moment.
+    h.run_steps(2);
     wait_chief(h);
 }
 
@@ -63,7 +64,7 @@ fn wait_chief(h: &mut H) {
     for _ in 0..500 {
         h.step();
         if !ws(h).chief_busy() {
-            h.run();
+            h.run_steps(3);
             return;
         }
         std::thread::sleep(Duration::from_millis(10));
@@ -175,7 +176,7 @@ fn a_one_sided_clock_correction_in_the_window_needs_the_passphrase_art_22_8() {
         }
         h.run();
         h.get_by_label(Text::Apply.tr(lang)).click();
-        h.run();
+        h.run_steps(2);
         wait_chief(h);
     };
     let edits = |h: &H| {
