@@ -494,6 +494,8 @@ texts! {
     // issue 18: lead
     // issue 19: b
     // issue 20: d
+    CheckThese => ("Check these (the guess is unsure)", "请核对死活（判断不确定）"),
+    NeedsSealing => ("Needs sealing (open points, stones in atari)", "请先走完单官及只剩一气的棋"),
 }
 
 impl Lang {
