@@ -17,7 +17,7 @@ const DECIDED: f32 = 0.4;
 
 /// The most playouts a suggestion runs, by board size.
 pub fn max_playouts(size: u8) -> u32 {
-    if size <= 9 { 640 } else { 128 }
+    if size <= 9 { 640 } else { 256 }
 }
 
 /// Who owns each point at the end of random play: +1 always Black, -1 always White.
