@@ -3,7 +3,9 @@
 
 CARGO ?= cargo
 
-.PHONY: run test test-quick test-release measure-caller test-kill-clock deb bench deps test-deps
+ACCURACY_SET = ../shared/data/sgf/ogs-lemonsqueeze
+
+.PHONY: accuracy run test test-quick test-release measure-caller test-kill-clock deb bench deps test-deps
 
 ## run: build in release mode and open the window
 run: deps
@@ -67,3 +69,10 @@ deps:
 ## test-deps: deps plus the test tools (Xvfb, xdotool, ImageMagick, validators) and the run-time libraries
 test-deps:
 	bash packaging/install-deps.sh --test
+
+## accuracy: the dead-stone suggestions against the public set's recorded results, release, one core
+## where taskset exists (bad/ left out; the accuracy floors are cargo tests in tests/it/dead.rs)
+accuracy:
+	$(CARGO) build --release --locked --bin go-arbiter
+	$$(command -v taskset >/dev/null && echo taskset -c 1) target/release/go-arbiter accuracy \
+		$(ACCURACY_SET)/9x9 $(ACCURACY_SET)/19x19 --skip bad

@@ -1,13 +1,15 @@
 //! The `accuracy` command: over folders of finished SGF games with recorded results, suggest
 //! the dead stones, count under each game's own rules and compare with the record; prints the
-//! table by board size (games, winner right, margin exact, within one point, median and p90 time).
+//! table by board size (games, winner right, margin exact, within one point, median and p90 time,
+//! the share of wrong suggestions that flagged a chain to check, the share of chains flagged).
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
-use crate::scoring::dead::suggest_dead;
+use crate::board::Board;
+use crate::scoring::dead::{DOUBT, guess};
 use crate::scoring::{Marks, count_game};
 use crate::sgf;
 
@@ -19,6 +21,48 @@ pub struct GameCheck {
     pub recorded: f64,
     pub counted: f64,
     pub seconds: f64,
+    /// Chains on the final position.
+    pub chains: usize,
+    /// Chains flagged "check this" (confidence below the doubt threshold).
+    pub flagged: usize,
+}
+
+/// How the check is run.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub seed: u64,
+    /// The guesser is given only the final position as setup stones, without the moves (the
+    /// count still takes the record's prisoners, so territory results stay comparable).
+    pub setup_only: bool,
+    /// Folders with these names are left out (such as `bad`).
+    pub skip: Vec<String>,
+    /// A chain is flagged when its confidence is below this.
+    pub doubt: f32,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            seed: 1,
+            setup_only: false,
+            skip: Vec::new(),
+            doubt: DOUBT,
+        }
+    }
+}
+
+/// The final position as setup stones only: a fresh board with the same stones, no history.
+fn as_setup(board: &Board) -> Board {
+    let mut fresh = board.clone();
+    if let Ok(mut b) = Board::new(board.size()) {
+        for p in board.points() {
+            if b.set(p, board.get(p)).is_err() {
+                return fresh;
+            }
+        }
+        fresh = b;
+    }
+    fresh
 }
 
 impl GameCheck {
@@ -45,13 +89,14 @@ pub fn recorded_margin(re: &str) -> Option<f64> {
     }
 }
 
-/// Every `.sgf` file under `dirs` (recursively), sorted.
-pub fn sgf_files(dirs: &[PathBuf]) -> Vec<PathBuf> {
+/// Every `.sgf` file under `dirs` (recursively, leaving out folders named in `skip`), sorted.
+pub fn sgf_files(dirs: &[PathBuf], skip: &[String]) -> Vec<PathBuf> {
     let mut files = Vec::new();
     let mut stack: Vec<PathBuf> = dirs.to_vec();
     while let Some(path) = stack.pop() {
         if path.is_dir() {
-            if let Ok(entries) = std::fs::read_dir(&path) {
+            let skipped = path.file_name().is_some_and(|n| skip.iter().any(|s| n == s.as_str()));
+            if !skipped && let Ok(entries) = std::fs::read_dir(&path) {
                 stack.extend(entries.flatten().map(|e| e.path()));
             }
         } else if path.extension().is_some_and(|x| x == "sgf") {
@@ -63,12 +108,20 @@ pub fn sgf_files(dirs: &[PathBuf]) -> Vec<PathBuf> {
 }
 
 /// Checks one file; None when it has no counted result to compare with.
-pub fn check_file(path: &Path, seed: u64) -> Option<GameCheck> {
+pub fn check_file(path: &Path, options: &Options) -> Option<GameCheck> {
     let game = sgf::read_file(path).ok()?;
     let recorded = recorded_margin(&game.info.result)?;
     let pos = game.position();
+    let setup;
+    let board = if options.setup_only {
+        setup = as_setup(&pos.board);
+        &setup
+    } else {
+        &pos.board
+    };
     let started = Instant::now();
-    let dead = suggest_dead(&pos.board, pos.to_move, seed);
+    let guess = guess(board, pos.to_move, options.seed);
+    let dead = guess.dead();
     let mut marks = Marks::new(&pos.board);
     marks.set_dead(&pos.board, &dead);
     let counted = count_game(&game, &marks, [0, 0]).ok()?.margin.points();
@@ -79,6 +132,8 @@ pub fn check_file(path: &Path, seed: u64) -> Option<GameCheck> {
         recorded,
         counted,
         seconds,
+        chains: guess.chains.len(),
+        flagged: guess.chains.iter().filter(|c| c.confidence < options.doubt).count(),
     })
 }
 
@@ -87,7 +142,9 @@ pub fn table(checks: &[GameCheck]) -> String {
     let mut sizes: Vec<u8> = checks.iter().map(|c| c.size).collect();
     sizes.sort();
     sizes.dedup();
-    let mut out = String::from("size   games  winner right  margin exact  within 1 pt  median ms  p90 ms\n");
+    let mut out = String::from(
+        "size   games  winner right  margin exact  within 1 pt  median ms  p90 ms  wrong flagged  groups flagged\n",
+    );
     for size in sizes {
         let of: Vec<&GameCheck> = checks.iter().filter(|c| c.size == size).collect();
         let n = of.len() as f64;
@@ -95,23 +152,35 @@ pub fn table(checks: &[GameCheck]) -> String {
         let mut times: Vec<f64> = of.iter().map(|c| c.seconds).collect();
         times.sort_by(f64::total_cmp);
         let quantile = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize] * 1000.0;
+        let wrong: Vec<&&GameCheck> = of.iter().filter(|c| !c.margin_exact()).collect();
+        let wrong_flagged = match wrong.len() {
+            0 => "-".to_string(),
+            n => format!("{}/{n}", wrong.iter().filter(|c| c.flagged > 0).count()),
+        };
+        let chains: usize = of.iter().map(|c| c.chains).sum();
+        let flagged: usize = of.iter().map(|c| c.flagged).sum();
         out += &format!(
-            "{:<6} {:>5}  {:>11.1}%  {:>11.1}%  {:>10.1}%  {:>9.2}  {:>6.2}\n",
+            "{:<6} {:>5}  {:>11.1}%  {:>11.1}%  {:>10.1}%  {:>9.2}  {:>6.2}  {:>13}  {:>13.1}%\n",
             format!("{size}x{size}"),
             of.len(),
             pct(GameCheck::winner_right),
             pct(GameCheck::margin_exact),
             pct(GameCheck::within_one),
             quantile(0.5),
-            quantile(0.9)
+            quantile(0.9),
+            wrong_flagged,
+            100.0 * flagged as f64 / chains.max(1) as f64
         );
     }
     out
 }
 
 /// Runs the check over every file; `Duration` of the whole run for the caller to print.
-pub fn run(dirs: &[PathBuf], seed: u64) -> (Vec<GameCheck>, Duration) {
+pub fn run(dirs: &[PathBuf], options: &Options) -> (Vec<GameCheck>, Duration) {
     let started = Instant::now();
-    let checks = sgf_files(dirs).iter().filter_map(|f| check_file(f, seed)).collect();
+    let checks = sgf_files(dirs, &options.skip)
+        .iter()
+        .filter_map(|f| check_file(f, options))
+        .collect();
     (checks, started.elapsed())
 }

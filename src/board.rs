@@ -307,7 +307,7 @@ impl Board {
     }
 
     #[inline]
-    fn adjacent(&self, i: usize) -> [usize; 4] {
+    pub(crate) fn adjacent(&self, i: usize) -> [usize; 4] {
         [i - self.stride, i - 1, i + 1, i + self.stride]
     }
 

@@ -80,6 +80,15 @@ enum Command {
         /// List every game whose margin is not exact.
         #[arg(long)]
         misses: bool,
+        /// Give the guesser only the final position as setup stones, without the moves.
+        #[arg(long)]
+        setup_only: bool,
+        /// Leave out folders with this name (such as `bad`); may be repeated.
+        #[arg(long)]
+        skip: Vec<String>,
+        /// Flag a chain "check this" below this confidence (default: the engine's).
+        #[arg(long)]
+        doubt: Option<f32>,
     },
     /// The penalty ledger: offences and sanctions per rule edition.
     Ledger {
@@ -292,11 +301,27 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             }
             Ok(ExitCode::SUCCESS)
         }
-        Some(Command::Accuracy { dirs, seed, misses }) => {
-            let (checks, took) = go_arbiter::accuracy::run(&dirs, seed);
+        Some(Command::Accuracy {
+            dirs,
+            seed,
+            misses,
+            setup_only,
+            skip,
+            doubt,
+        }) => {
+            let options = go_arbiter::accuracy::Options {
+                seed,
+                setup_only,
+                skip,
+                doubt: doubt.unwrap_or(go_arbiter::scoring::dead::DOUBT),
+            };
+            let (checks, took) = go_arbiter::accuracy::run(&dirs, &options);
             if misses {
                 for c in checks.iter().filter(|c| !c.margin_exact()) {
-                    println!("{}: recorded {:+} counted {:+}", c.file, c.recorded, c.counted);
+                    println!(
+                        "{}: recorded {:+} counted {:+} flagged {}",
+                        c.file, c.recorded, c.counted, c.flagged
+                    );
                 }
             }
             print!("{}", go_arbiter::accuracy::table(&checks));

@@ -7,7 +7,8 @@ use thiserror::Error;
 use crate::board::{Board, Color, Point};
 use crate::game::Game;
 use crate::rules::Preset;
-use crate::scoring::dead::suggest_dead;
+use crate::scoring::dead::guess;
+use crate::scoring::sealing::needs_sealing;
 use crate::scoring::{Count, Marks, OneSide, Quarters, ScoringError, SideCount, Status, count_game};
 
 /// Where the dead stones come from.
@@ -98,12 +99,26 @@ pub struct OneSideReport {
     pub hand_count: Option<String>,
 }
 
+/// Unfinished borders in GTP coordinates: open points between live stones of both colours, and
+/// the stones of live chains in atari with their last liberties.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct NeedsSealing {
+    pub open: Vec<String>,
+    pub atari: Vec<String>,
+    pub atari_liberties: Vec<String>,
+}
+
 /// What `score` prints.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Report {
     pub rules: String,
     /// Dead stones in GTP coordinates.
     pub dead: Vec<String>,
+    /// The stones of chains whose suggested status is unsure ("check this"), in GTP
+    /// coordinates (only with `--dead auto`).
+    pub unsettled: Vec<String>,
+    /// Unfinished borders, pointed out before the count.
+    pub needs_sealing: NeedsSealing,
     pub black: Side,
     pub white: Side,
     pub result: String,
@@ -130,13 +145,20 @@ pub fn score(record: &Game, options: &Options) -> Result<Report, ScoreError> {
     game.goto_main_line_end();
     let pos = game.position();
     let board = &pos.board;
+    let mut unsettled = Vec::new();
     let dead = match options.dead {
-        DeadFrom::Auto => suggest_dead(board, pos.to_move, options.seed),
+        DeadFrom::Auto => {
+            let guess = guess(board, pos.to_move, options.seed);
+            unsettled = guess.unsettled();
+            guess.dead()
+        }
         DeadFrom::None => Vec::new(),
         DeadFrom::Sgf => dead_from_markup(&game).ok_or(ScoreError::NoTerritoryMarkup)?,
     };
     let mut marks = Marks::new(board);
     marks.set_dead(board, &dead);
+    let sealing = needs_sealing(board, &marks);
+    let gtp = |points: &[Point]| points.iter().map(|p| p.to_gtp(board.size())).collect::<Vec<_>>();
     let count = count_game(&game, &marks, options.warnings)?;
     let counted = match &options.counted {
         Some(text) => Some(Quarters::parse_stones(text).ok_or_else(|| ScoreError::Counted(text.clone()))?),
@@ -150,7 +172,13 @@ pub fn score(record: &Game, options: &Options) -> Result<Report, ScoreError> {
     let result = count.result();
     Ok(Report {
         rules: game.rules.name.clone(),
-        dead: dead.iter().map(|p| p.to_gtp(board.size())).collect(),
+        dead: gtp(&dead),
+        unsettled: gtp(&unsettled),
+        needs_sealing: NeedsSealing {
+            open: gtp(&sealing.open),
+            atari: gtp(&sealing.atari),
+            atari_liberties: gtp(&sealing.atari_liberties),
+        },
         black: Side::from(&count.black),
         white: Side::from(&count.white),
         result: result.sgf_re(),
@@ -228,6 +256,20 @@ impl Report {
                 self.dead.join(" ")
             }
         );
+        if !self.unsettled.is_empty() {
+            out += &format!("check these (unsettled): {}\n", self.unsettled.join(" "));
+        }
+        let seal = &self.needs_sealing;
+        if !seal.open.is_empty() {
+            out += &format!("needs sealing, open points: {}\n", seal.open.join(" "));
+        }
+        if !seal.atari.is_empty() {
+            out += &format!(
+                "needs sealing, in atari: {} (last liberties {})\n",
+                seal.atari.join(" "),
+                seal.atari_liberties.join(" ")
+            );
+        }
         out += &side("Black", &self.black);
         out += &side("White", &self.white);
         if let Some(one) = &self.one_side {

@@ -1,9 +1,12 @@
 //! Dead-stone suggestions for a finished position: seeded Monte Carlo ownership (random
 //! playouts that never fill their own eyes nor self-atari a group, so seki stands), read chain by
-//! chain. Only a suggestion: the arbiter confirms or changes it; nothing is applied silently.
+//! chain, after Benson's unconditional life; each chain with its confidence, the unsure ones to
+//! be checked. Only a suggestion: the arbiter confirms or changes it; nothing is applied
+//! silently.
 
 use crate::board::{Board, Color, Point};
 use crate::playout::{Policy, Rng, play_out};
+use crate::scoring::benson::unconditionally_alive;
 
 /// Playouts run between two looks at whether every chain is decided.
 const BATCH: u32 = 32;
@@ -14,7 +17,7 @@ const DECIDED: f32 = 0.4;
 
 /// The most playouts a suggestion runs, by board size.
 pub fn max_playouts(size: u8) -> u32 {
-    if size <= 9 { 640 } else { 128 }
+    if size <= 9 { 640 } else { 256 }
 }
 
 /// Who owns each point at the end of random play: +1 always Black, -1 always White.
@@ -79,12 +82,87 @@ pub fn ownership(board: &Board, playouts: u32, seed: u64) -> Vec<f32> {
     (0..own.sum.len()).map(|k| own.mean(k)).collect()
 }
 
+/// Below this confidence a chain's status is not settled: the arbiter is asked to check it
+/// ("check this") rather than the guess being taken silently.
+pub const DOUBT: f32 = 0.5;
+
+/// The guess for one chain.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ChainGuess {
+    pub color: Color,
+    /// Its stones, sorted.
+    pub stones: Vec<Point>,
+    pub dead: bool,
+    /// How sure the guess is, from 0 (a coin toss) to 1 (certain: unconditionally alive, or
+    /// owned in every playout).
+    pub confidence: f32,
+}
+
+impl ChainGuess {
+    /// Whether the arbiter should check this chain (its confidence is below [`DOUBT`]).
+    pub fn unsettled(&self) -> bool {
+        self.confidence < DOUBT
+    }
+}
+
+/// The dead-stone guess of a finished position, chain by chain.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Guess {
+    pub chains: Vec<ChainGuess>,
+}
+
+impl Guess {
+    /// The stones suggested dead, sorted.
+    pub fn dead(&self) -> Vec<Point> {
+        self.stones(|c| c.dead)
+    }
+    /// The stones of the chains to check, sorted.
+    pub fn unsettled(&self) -> Vec<Point> {
+        self.stones(ChainGuess::unsettled)
+    }
+    /// The stones of the chains whose confidence is below `doubt`.
+    pub fn below(&self, doubt: f32) -> Vec<Point> {
+        let mut out: Vec<Point> = self
+            .chains
+            .iter()
+            .filter(|c| c.confidence < doubt)
+            .flat_map(|c| c.stones.iter().copied())
+            .collect();
+        out.sort();
+        out
+    }
+    fn stones(&self, keep: impl Fn(&ChainGuess) -> bool) -> Vec<Point> {
+        let mut out: Vec<Point> = self
+            .chains
+            .iter()
+            .filter(|c| keep(c))
+            .flat_map(|c| c.stones.iter().copied())
+            .collect();
+        out.sort();
+        out
+    }
+}
+
 /// Suggests the dead stones of a finished position, deterministically for `seed`: a chain is
 /// dead when, in random play from here, the opponent owns its points more often than its owner.
 pub fn suggest_dead(board: &Board, to_move: Color, seed: u64) -> Vec<Point> {
+    guess(board, to_move, seed).dead()
+}
+
+/// The guess chain by chain, deterministically for `seed`. First static knowledge: a chain
+/// unconditionally alive (Benson) is alive with full confidence, whatever the playouts say.
+/// Then seeded playouts: a chain is dead when the opponent owns its points more often than its
+/// owner, and its confidence is how far its mean ownership is from even.
+pub fn guess(board: &Board, to_move: Color, seed: u64) -> Guess {
     let _ = to_move; // playouts alternate who starts, so the suggestion does not lean on it
     let size = board.size() as usize;
     let number = |p: Point| p.row as usize * size + p.col as usize;
+    let mut safe = vec![false; size * size];
+    for color in [Color::Black, Color::White] {
+        for p in unconditionally_alive(board, color) {
+            safe[number(p)] = true;
+        }
+    }
     // Chains as (sign of their colour, point numbers).
     let mut chains: Vec<(f32, Vec<Point>)> = Vec::new();
     let mut seen = vec![false; size * size];
@@ -93,7 +171,8 @@ pub fn suggest_dead(board: &Board, to_move: Color, seed: u64) -> Vec<Point> {
         if seen[number(p)] {
             continue;
         }
-        let chain = board.chain(p);
+        let mut chain = board.chain(p);
+        chain.sort();
         for &q in &chain {
             seen[number(q)] = true;
         }
@@ -101,21 +180,31 @@ pub fn suggest_dead(board: &Board, to_move: Color, seed: u64) -> Vec<Point> {
     }
     let mut own = Ownership::new(board, seed);
     let chain_mean = |own: &Ownership, (sign, chain): &(f32, Vec<Point>)| {
+        if safe[number(chain[0])] {
+            return 1.0;
+        }
         chain.iter().map(|&q| own.mean(number(q)) * sign).sum::<f32>() / chain.len() as f32
     };
     let limit = max_playouts(board.size());
-    while own.playouts < limit {
+    let open = chains.iter().any(|c| !safe[number(c.1[0])]);
+    while open && own.playouts < limit {
         own.run(board, BATCH);
         let decided = chains.iter().all(|c| chain_mean(&own, c).abs() >= DECIDED);
         if own.playouts >= MIN_PLAYOUTS && decided {
             break;
         }
     }
-    let mut dead: Vec<Point> = chains
+    let chains = chains
         .iter()
-        .filter(|c| chain_mean(&own, c) < 0.0)
-        .flat_map(|(_, chain)| chain.iter().copied())
+        .map(|c| {
+            let mean = chain_mean(&own, c);
+            ChainGuess {
+                color: if c.0 > 0.0 { Color::Black } else { Color::White },
+                stones: c.1.clone(),
+                dead: mean < 0.0,
+                confidence: mean.abs().min(1.0),
+            }
+        })
         .collect();
-    dead.sort();
-    dead
+    Guess { chains }
 }

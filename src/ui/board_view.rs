@@ -29,6 +29,10 @@ pub struct Overlay {
     pub areas: Vec<(Point, Option<Color>)>,
     /// Points the arbiter marked dame (neutral): a diamond over the shared point's ring.
     pub dame: Vec<Point>,
+    /// Stones of chains the suggestion is unsure about ("check this"): an orange ring.
+    pub unsettled: Vec<Point>,
+    /// Unfinished borders ("needs sealing"): a small orange square.
+    pub sealing: Vec<Point>,
 }
 
 /// The width of the widest board (its margin included) that a height of `height` holds.
@@ -272,7 +276,8 @@ fn draw(ui: &mut egui::Ui, board: &Board, marks: Marks<'_>) -> Option<Command> {
 }
 
 /// Territory as small squares of the owner's colour, shared points as small grey rings, dead
-/// stones crossed in red, seki stones with a small triangle.
+/// stones crossed in red, seki stones with a small triangle, chains to check ringed in orange,
+/// unfinished borders with a small orange square.
 fn draw_overlay(painter: &egui::Painter, g: &Geometry, o: &Overlay) {
     let side = g.dx * 0.34;
     for &(p, owner) in &o.areas {
@@ -320,6 +325,19 @@ fn draw_overlay(painter: &egui::Painter, g: &Geometry, o: &Overlay) {
             Color32::from_rgb(40, 140, 220),
             Stroke::NONE,
         ));
+    }
+    let orange = Color32::from_rgb(245, 150, 20);
+    for &p in &o.unsettled {
+        painter.circle_stroke(g.center(p), g.dx * 0.36, Stroke::new((g.dx * 0.08).max(2.0), orange));
+    }
+    for &p in &o.sealing {
+        let r = Rect::from_center_size(g.center(p), Vec2::splat(g.dx * 0.22));
+        painter.rect_stroke(
+            r,
+            0.0,
+            Stroke::new((g.dx * 0.06).max(1.5), orange),
+            egui::StrokeKind::Middle,
+        );
     }
     for &p in &o.dame {
         let c = g.center(p);

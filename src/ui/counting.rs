@@ -9,7 +9,8 @@ use std::sync::mpsc::{self, Receiver, TryRecvError};
 use crate::board::{Board, Color, Point};
 use crate::game::Game;
 use crate::rules::Rules;
-use crate::scoring::dead::suggest_dead;
+use crate::scoring::dead::guess;
+use crate::scoring::sealing::{Sealing, needs_sealing};
 use crate::scoring::{Count, GameResult, Marks, ScoringError, Status, Terms, count, regions};
 
 /// How many points a comment lists before "...".
@@ -57,10 +58,27 @@ pub enum Suggestion {
     /// Not asked for yet: the thread starts when the table is first drawn (a session of many
     /// finished tables does not start a guesser per table when it opens).
     NotAsked,
-    Pending(Receiver<Vec<Point>>),
-    Ready(Vec<Point>),
+    Pending(Receiver<Suggested>),
+    Ready(Suggested),
     /// The thread ended without an answer (it panicked).
     Failed,
+}
+
+/// A finished suggestion: the stones suggested dead, and those of the chains the guesser is
+/// unsure about (shown "check this").
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Suggested {
+    pub dead: Vec<Point>,
+    pub unsettled: Vec<Point>,
+}
+
+/// The engine's guess for `board`, as the counting screen keeps it.
+fn suggest(board: &Board, to_move: Color) -> Suggested {
+    let guess = guess(board, to_move, SEED);
+    Suggested {
+        dead: guess.dead(),
+        unsettled: guess.unsettled(),
+    }
 }
 
 /// What a click on a stone does.
@@ -164,14 +182,14 @@ fn start_suggestion(board: &Board, to_move: Color, repaint: Option<egui::Context
     let spawned = std::thread::Builder::new()
         .name("dead-stones".to_string())
         .spawn(move || {
-            let _ = tx.send(suggest_dead(&owned, to_move, SEED));
+            let _ = tx.send(suggest(&owned, to_move));
             if let Some(ctx) = repaint {
                 ctx.request_repaint();
             }
         });
     match spawned {
         Ok(_) => Suggestion::Pending(rx),
-        Err(_) => Suggestion::Ready(suggest_dead(board, to_move, SEED)),
+        Err(_) => Suggestion::Ready(suggest(board, to_move)),
     }
 }
 
@@ -219,9 +237,23 @@ impl Counting {
     /// The suggested dead stones, once computed.
     pub fn suggested(&self) -> Option<&[Point]> {
         match &self.suggestion {
-            Suggestion::Ready(dead) => Some(dead),
+            Suggestion::Ready(s) => Some(&s.dead),
             _ => None,
         }
+    }
+
+    /// The stones of the chains the suggestion is unsure about ("check this"; none until it is
+    /// computed).
+    pub fn unsettled(&self) -> &[Point] {
+        match &self.suggestion {
+            Suggestion::Ready(s) => &s.unsettled,
+            _ => &[],
+        }
+    }
+
+    /// The unfinished borders under the current marks ("needs sealing").
+    pub fn sealing(&self) -> Sealing {
+        needs_sealing(&self.counted.board, &self.marks)
     }
 
     pub fn locked(&self) -> bool {

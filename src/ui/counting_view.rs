@@ -27,6 +27,8 @@ pub fn overlay(counting: &Counting) -> Overlay {
         seki: counting.marks.seki_points(),
         areas: areas(counting.board(), &counting.marks),
         dame: counting.marks.dame_points(),
+        unsettled: counting.unsettled().to_vec(),
+        sealing: counting.sealing().points(),
     }
 }
 
@@ -80,7 +82,27 @@ pub fn toolbar(ui: &mut egui::Ui, table: &Table, counting: &Counting) -> Vec<Com
         });
     });
     ui.label(RichText::new(Text::Gestures.tr(lang)).small().weak());
+    let orange = Color32::from_rgb(200, 110, 0);
+    let unsettled = counting.unsettled();
+    if !unsettled.is_empty() {
+        let text = i18n::labelled(Text::CheckThese, &points_list(unsettled, size), lang);
+        ui.label(RichText::new(text).color(orange));
+    }
+    let sealing = counting.sealing();
+    if !sealing.is_empty() {
+        let text = i18n::labelled(Text::NeedsSealing, &points_list(&sealing.points(), size), lang);
+        ui.label(RichText::new(text).color(orange));
+    }
     commands
+}
+
+/// Points in GTP coordinates, at most twelve, then "…".
+pub(super) fn points_list(points: &[crate::board::Point], size: u8) -> String {
+    let mut list: Vec<String> = points.iter().take(12).map(|p| p.to_gtp(size)).collect();
+    if points.len() > 12 {
+        list.push("…".to_string());
+    }
+    list.join(" ")
 }
 
 /// Stones as the language writes them: "184 1/2" ("184又1/2", as the rules write 3又3/4).

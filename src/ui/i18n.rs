@@ -506,6 +506,8 @@ texts! {
     ShowSidebar => ("Players, rounds and tables >", "棋手、轮次、对局台 >"),
     HideSidebar => ("< Fold", "< 关闭"),
     // issue 20: d
+    CheckThese => ("Check these (the guess is unsure)", "请核对死活（判断不确定）"),
+    NeedsSealing => ("Needs sealing (open points, stones in atari)", "请先走完单官及只剩一气的棋"),
 }
 
 impl Lang {

@@ -818,6 +818,8 @@ mod tests_table_layout;
 #[cfg(test)]
 mod tests_tournament_io;
 #[cfg(test)]
+mod tests_unsettled;
+#[cfg(test)]
 mod tests_workstation;
 #[cfg(test)]
 mod workstation_harness;

@@ -23,6 +23,7 @@ mod procedures;
 mod round_trip;
 mod rulings;
 mod scoring;
+mod sealing;
 mod session;
 mod sgf;
 mod small_fs;
