@@ -11,6 +11,8 @@
 //!   7.5 komi only breaks ties). Rounds are `# Round N` comment lines. A game without a winner
 //!   (draw, both lose, void, no result yet) or won by forfeit or disqualification is not rated: it
 //!   is written as a `#` comment naming the table, never as a game.
+//! - A confirmed result's verification code follows its game as a `#` comment
+//!   (`# table N: verification code XXXXX-XXXXX`).
 
 use crate::board::Color;
 use crate::scoring::Reason;
@@ -90,6 +92,14 @@ pub fn results(session: &Session) -> Result<String, ExportError> {
                     black.name,
                     t.game.result.map_or_else(|| "no result".to_string(), |r| r.sgf_re())
                 )),
+            }
+            let id = crate::session::TableId {
+                round: number,
+                table: t.number,
+            };
+            if let Some(code) = crate::session::proof::result_code(id, t) {
+                // The result's verification code, as on the slip (`go-arbiter check --code`).
+                out.push_str(&format!("# table {}: verification code {code}\n", t.number));
             }
         }
     }

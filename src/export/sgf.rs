@@ -73,6 +73,15 @@ pub fn game_with_fields(session: &Session, id: TableId, table: &Table) -> Result
             }
         }
     }
+    if let Some(code) = crate::session::proof::result_code(id, table) {
+        // As on the slip: `go-arbiter check FILE.ron --code CODE` says whether this is still the
+        // result confirmed.
+        let root = &mut game.node_mut(0).comment;
+        if !root.is_empty() {
+            root.push('\n');
+        }
+        root.push_str(&format!("Verification code: {code}"));
+    }
     for incident in tg.ledger.incidents() {
         let node = node_of(incident.report.move_number).unwrap_or_else(|| moves.last().copied().unwrap_or(0));
         let comment = &mut game.node_mut(node).comment;

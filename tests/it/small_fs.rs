@@ -69,14 +69,19 @@ fn on_a_full_file_system_changes_are_held_then_written_and_none_is_lost() {
         }
         other => panic!("the full disk is told: {other:?}"),
     }
-    // Whatever reached the journal is whole lines.
-    let text = fs::read_to_string(journal_path(&path)).unwrap();
-    assert!(text.is_empty() || text.ends_with('\n'), "no torn line is left");
     assert!(saver.held() > 0);
 
     fs::remove_file(&filler).unwrap();
     saver.record(&mut session, &organiser(), &player(61)).unwrap();
     assert!(matches!(saver.next_event(WAIT), Some(SaveEvent::SavedAgain)));
+    // Every failed write was cut back: the journal is whole lines, each one a change, in order.
+    let text = fs::read_to_string(journal_path(&path)).unwrap();
+    assert!(text.ends_with('\n'), "the journal ends with a whole line");
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 61, "one line a change, no torn one among them");
+    for (i, line) in lines.iter().enumerate() {
+        assert!(line.starts_with(&format!("(seq:{i},")), "line {} is change {i}: {line:.40}", i + 1);
+    }
     saver.close(&session).unwrap();
     let loaded = store::load(&path).unwrap();
     assert_eq!(loaded.session.players.len(), 61, "every change reached the file");
