@@ -312,3 +312,16 @@ impl Saver {
         }
     }
 }
+
+impl Drop for Saver {
+    /// A saver dropped without [`Saver::close`] (the app stopping, a test's crash): the thread
+    /// gives what it holds a last try and ends, and its store (with the writer's lock) is gone
+    /// when the drop returns, so the file can be opened again at once.
+    fn drop(&mut self) {
+        let (closed, _) = mpsc::channel();
+        drop(std::mem::replace(&mut self.requests, closed));
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
