@@ -67,7 +67,11 @@ fn journal_lines_read(path: &Path, settled: bool) -> usize {
         assert_eq!(whole.len(), text.len(), "the journal ends with a whole line: {text:?}");
     }
     for (i, line) in whole.lines().enumerate() {
-        assert!(ron::from_str::<ron::Value>(line).is_ok(), "journal line {} reads: {line:?}", i + 1);
+        assert!(
+            ron::from_str::<ron::Value>(line).is_ok(),
+            "journal line {} reads: {line:?}",
+            i + 1
+        );
     }
     whole.lines().count()
 }

@@ -80,7 +80,11 @@ fn on_a_full_file_system_changes_are_held_then_written_and_none_is_lost() {
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 61, "one line a change, no torn one among them");
     for (i, line) in lines.iter().enumerate() {
-        assert!(line.starts_with(&format!("(seq:{i},")), "line {} is change {i}: {line:.40}", i + 1);
+        assert!(
+            line.starts_with(&format!("(seq:{i},")),
+            "line {} is change {i}: {line:.40}",
+            i + 1
+        );
     }
     saver.close(&session).unwrap();
     let loaded = store::load(&path).unwrap();
