@@ -372,7 +372,12 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             })
         }
         Some(Command::Export(args)) => {
-            print!("{}", go_arbiter::export::command::run(&args)?);
+            // A key named must read; the settings folder's is used when it is there.
+            let key = match &args.key {
+                Some(given) => key_for(&args.file, Some(given))?,
+                None => key_for(&args.file, None).ok().flatten(),
+            };
+            print!("{}", go_arbiter::export::command::run(&args, key.as_ref())?);
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Merge {

@@ -5,6 +5,9 @@ use std::path::{Path, PathBuf};
 
 use clap::{ArgGroup, Args};
 
+use crate::session::check;
+use crate::session::key::ChainKey;
+use crate::session::store::KeyCheck;
 use crate::session::{Session, TableId, store};
 
 use super::{ExportError, aga, csv, egf, opengotha, png, sgf, slip, standings};
@@ -48,6 +51,10 @@ pub struct ExportArgs {
     /// where): its results may have been changed outside the app.
     #[arg(long = "despite-broken-chain")]
     pub despite_broken_chain: bool,
+    /// The session's chain key file (else its key from the settings folder, when it is there):
+    /// a file whose seals do not hold under it is refused like a broken chain.
+    #[arg(long, value_name = "KEYFILE")]
+    pub key: Option<PathBuf>,
 }
 
 /// What to export.
@@ -85,14 +92,17 @@ impl ExportArgs {
     }
 }
 
-/// Reads the session file and exports it; returns what to print.
-pub fn run(args: &ExportArgs) -> Result<String, ExportError> {
-    let loaded = store::load(&args.file).map_err(|e| ExportError::Load(e.to_string()))?;
+/// Reads the session file (with its chain `key`, when there is one) and exports it; returns
+/// what to print. A file whose chain, journal or seals do not hold is refused, saying why.
+pub fn run(args: &ExportArgs, key: Option<&ChainKey>) -> Result<String, ExportError> {
+    let loaded = store::load_keyed(&args.file, key).map_err(|e| ExportError::Load(e.to_string()))?;
     if !args.despite_broken_chain {
-        let why = match (&loaded.chain, &loaded.journal_stop) {
-            (Err(e), _) => Some(e.to_string()),
-            (Ok(()), Some(stop)) => Some(format!("journal line {}: {}", stop.line, stop.why)),
-            (Ok(()), None) => None,
+        let why = match (&loaded.chain, &loaded.journal_stop, &loaded.key) {
+            (Err(e), _, _) => Some(e.to_string()),
+            (Ok(()), Some(stop), _) => Some(format!("journal line {}: {}", stop.line, stop.why)),
+            // Edited without the key: a forger can recompute the chain, not the seal.
+            (Ok(()), None, k @ (KeyCheck::Unsealed | KeyCheck::SealBroken)) => Some(check::key_text(k)),
+            (Ok(()), None, _) => None,
         };
         if let Some(why) = why {
             return Err(ExportError::BrokenChain(why));

@@ -119,7 +119,7 @@ impl Report {
 }
 
 /// What the chain key says, in one line.
-fn key_text(key: &KeyCheck) -> String {
+pub fn key_text(key: &KeyCheck) -> String {
     match key {
         KeyCheck::NotKeyed => {
             "not keyed (a session from before chain keys): anyone can recompute its chain, so only accidents are caught"

@@ -452,6 +452,28 @@ fn export_refuses_a_file_whose_chain_is_broken_unless_told_and_says_why() {
 }
 
 #[test]
+fn export_refuses_a_file_edited_without_the_key_even_with_its_chain_recomputed() {
+    let dir = scratch("export-keyed");
+    let key = key();
+    let path = saved(&dir, &confirmed(Some(&key)), Some(&key));
+    let keyfile = dir.join("chain.key");
+    key.write(&keyfile).unwrap();
+    let (file, kf) = (path.to_str().unwrap(), keyfile.to_str().unwrap());
+    let (status, out, err) = go_arbiter(&["export", file, "--csv", "--key", kf]);
+    assert_eq!(status, 0, "the genuine file exports: {err}");
+    assert!(out.contains("W+R"), "{out}");
+
+    // W+R becomes B+R and the chain is recomputed, written without the key.
+    let mut forged = store::load(&path).unwrap().session;
+    forged.rounds[0].tables[0].game.result = Some(GameResult::win(Color::Black, Reason::Resignation));
+    recompute_chain(&mut forged);
+    fs::write(&path, format::to_ron_sealed(&forged, None).unwrap()).unwrap();
+    let (status, out, err) = go_arbiter(&["export", file, "--csv", "--key", kf]);
+    assert_ne!(status, 0, "{out}");
+    assert!(out.is_empty() && err.contains("chain key BROKEN"), "{err}");
+}
+
+#[test]
 fn an_override_of_a_confirmed_result_needs_the_chief_arbiters_passphrase() {
     let mut session = confirmed(None);
     let mut gate = Gate::default();
