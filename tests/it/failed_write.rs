@@ -13,9 +13,9 @@ use std::time::Duration;
 use go_arbiter::session::disk::Disk;
 use go_arbiter::session::saver::{MAX_HELD, RecordError, SaveEvent, Saver};
 use go_arbiter::session::store::{self, StoreError, journal_path};
-use go_arbiter::session::{Change, Player, PlayerId, Role, Session, Stamp, Store};
+use go_arbiter::session::{Change, Session, Store};
 
-use crate::support::event;
+use crate::support::{event, organiser, player};
 
 const WAIT: Duration = Duration::from_secs(10);
 
@@ -24,21 +24,6 @@ fn scratch(name: &str) -> PathBuf {
     let _ = fs::remove_dir_all(&dir);
     fs::create_dir_all(&dir).unwrap();
     dir
-}
-
-fn organiser() -> Stamp {
-    Stamp::new("08:30", "Organiser", Role::Organiser)
-}
-
-/// The `n`-th player entered: a change that is always taken.
-fn player(n: u32) -> Change {
-    Change::Player(Player {
-        id: PlayerId(n),
-        name: format!("Player {n}"),
-        rank: "1d".parse().unwrap(),
-        club: "Club".to_string(),
-        registration: Default::default(),
-    })
 }
 
 /// A new session file with its event, and the saver writing it to `disk`.

@@ -11,28 +11,14 @@ use std::time::Duration;
 
 use go_arbiter::session::saver::{SaveEvent, Saver};
 use go_arbiter::session::store::{self, StoreError, journal_path};
-use go_arbiter::session::{Change, Player, PlayerId, Role, Session, Stamp, Store};
+use go_arbiter::session::{Session, Store};
 
-use crate::support::event;
+use crate::support::{event, organiser, player};
 
 const WAIT: Duration = Duration::from_secs(10);
 
 fn small_fs() -> PathBuf {
     PathBuf::from(std::env::var("GO_ARBITER_SMALL_FS").expect("GO_ARBITER_SMALL_FS: run by make test-small-fs"))
-}
-
-fn organiser() -> Stamp {
-    Stamp::new("08:30", "Organiser", Role::Organiser)
-}
-
-fn player(n: u32) -> Change {
-    Change::Player(Player {
-        id: PlayerId(n),
-        name: format!("Player {n}"),
-        rank: "1d".parse().unwrap(),
-        club: "Club".to_string(),
-        registration: Default::default(),
-    })
 }
 
 /// Fills the file system with `filler` until it is full.

@@ -6,7 +6,7 @@ use go_arbiter::board::{Board, Point};
 use go_arbiter::ledger::Edition;
 use go_arbiter::rules::Preset;
 use go_arbiter::scoring::Quarters;
-use go_arbiter::session::Event;
+use go_arbiter::session::{Change, Event, Player, PlayerId, Role, Stamp};
 
 /// A board from a diagram; panics on a bad diagram (tests only).
 pub fn board(diagram: &str) -> Board {
@@ -81,4 +81,20 @@ pub fn event() -> Event {
         mcmahon_bar: None,
         pairing_file: None,
     }
+}
+
+/// The organiser's stamp at 08:30.
+pub fn organiser() -> Stamp {
+    Stamp::new("08:30", "Organiser", Role::Organiser)
+}
+
+/// The `n`-th player entered ("Player n", 1d): a change that is always taken.
+pub fn player(n: u32) -> Change {
+    Change::Player(Player {
+        id: PlayerId(n),
+        name: format!("Player {n}"),
+        rank: "1d".parse().unwrap(),
+        club: "Club".to_string(),
+        registration: Default::default(),
+    })
 }
