@@ -209,25 +209,44 @@ fn each_state_of_a_face_has_its_own_word_running_byo_yomi_last_minute_last_ten_s
     assert_eq!(h.query_all_by_label(Text::FacePaused.tr(Lang::En)).count(), 2);
 }
 
+/// The `x,y` pairs a script's line `NAME=...` lists (`CLICK="${CLICK:-857,734}"`,
+/// `CLICKS=(620,223 655,261)`).
+fn script_points(script: &str, name: &str) -> Vec<egui::Pos2> {
+    let text = std::fs::read_to_string(script).expect("the script");
+    let line = text
+        .lines()
+        .find(|l| l.starts_with(&format!("{name}=")))
+        .expect("the script's line");
+    line.split(|c: char| !(c.is_ascii_digit() || c == ','))
+        .filter_map(|pair| {
+            let (x, y) = pair.split_once(',')?;
+            Some(egui::pos2(x.parse().ok()?, y.parse().ok()?))
+        })
+        .collect()
+}
+
 /// The positions packaging/measure-caller.sh (1500x900) and packaging/check-kept-frame.sh
-/// (1260x860) click, printed (`cargo test --lib print_script_positions -- --ignored --nocapture`).
+/// (1260x860) click land where they mean to: Start clock, and points of the board.
 #[test]
-#[ignore]
-fn print_script_positions() {
-    use crate::board::Point;
-    for size in [(1500.0, 900.0), (1260.0, 860.0)] {
-        let h = seated_at(Lang::En, size);
-        let start = h.get_by_label("Start clock").rect();
-        let board = h.get_by_label("Board").rect();
-        let g = Geometry::fit(board, 19);
-        eprintln!("{size:?}: Start clock at {:?}", start.center());
-        for (c, r) in [(15, 3), (16, 4), (15, 15), (3, 3), (3, 15), (9, 9), (10, 10), (2, 13)] {
-            eprintln!("{size:?}: point {c},{r} at {:?}", g.center(Point::new(c, r)));
-        }
-        for label in ["Pass", "Undo", "Press", "How many minutes are left?", "Correct clock"] {
-            if let Some(n) = h.query_all_by_label(label).next() {
-                eprintln!("{size:?}: {label} at {:?}", n.rect().center());
-            }
-        }
+fn the_scripts_clicks_land_on_start_clock_and_on_the_board() {
+    let h = seated_at(Lang::En, (1500.0, 900.0));
+    let start = h.get_by_label("Start clock").rect();
+    let click = script_points("packaging/measure-caller.sh", "CLICK");
+    assert_eq!(click.len(), 1);
+    assert!(
+        start.contains(click[0]),
+        "measure-caller clicks {:?}, Start clock is {start:?}",
+        click[0]
+    );
+
+    let h = seated_at(Lang::En, (1260.0, 860.0));
+    let board = h.get_by_label("Board").rect();
+    let clicks = script_points("packaging/check-kept-frame.sh", "CLICKS");
+    assert_eq!(clicks.len(), 6);
+    for p in clicks {
+        assert!(
+            board.contains(p),
+            "check-kept-frame clicks {p:?}, the board is {board:?}"
+        );
     }
 }
