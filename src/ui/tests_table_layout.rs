@@ -1,7 +1,10 @@
 //! Headless layout tests (egui_kittest) of the table screen in the whole window at 1024x700,
 //! 1400x900 and 1920x1080, in English and Chinese: the board's side against the central area,
 //! the clock digits' height, no widget over the board, no wrapped clock figure, and a long
-//! message that leaves the board where it was.
+//! message that leaves the board where it was; the scripts' click positions.
+
+// A test's `expect` names what was missing when it fails.
+#![allow(clippy::expect_used)]
 
 use egui::{Rect, Vec2};
 use egui_kittest::Harness;
