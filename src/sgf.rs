@@ -289,7 +289,9 @@ impl Reader<'_> {
                     node.flag = values.first().and_then(|v| decode_flag(v, size));
                 }
                 Prop::Unknown(id, values) | Prop::Invalid(id, values) => {
-                    if !is_root_info(id) {
+                    // An identifier with no capital letter (`0[...]`) cannot be written back: the
+                    // values would join the property before it. It is dropped.
+                    if is_identifier(id) && !is_root_info(id) {
                         node.other.push((id.clone(), values.clone()));
                     }
                 }
@@ -415,6 +417,11 @@ fn read_game_info(root: &SgfNode<Prop>, game: &mut Game) {
         // No KM: the komi the rules give a game with this handicap (none under Chinese rules).
         game.rules.komi = game.rules.komi_for(game.info.handicap, game.rules.komi);
     }
+}
+
+/// A property identifier SGF can write: one or more capital letters.
+fn is_identifier(id: &str) -> bool {
+    !id.is_empty() && id.bytes().all(|b| b.is_ascii_uppercase())
 }
 
 fn sgf_letters(p: &SgfPoint) -> String {

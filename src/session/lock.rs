@@ -7,7 +7,7 @@
 //! place, so a reader never pairs an old snapshot with a new journal.
 
 use std::fs::{File, OpenOptions, TryLockError};
-use std::io::{self, Read, Write};
+use std::io::{self, Read, Seek, Write};
 use std::path::{Path, PathBuf};
 
 use super::store::{StoreError, journal_path};
@@ -39,11 +39,10 @@ impl WriterLock {
             .truncate(false)
             .open(&lpath)
             .map_err(|e| super::store::write_error(&lpath, e))?;
-        match file.try_lock() {
+        match try_lock_patiently(&file) {
             Ok(()) => {}
             Err(TryLockError::WouldBlock) => {
-                let mut holder = String::new();
-                let _ = file.read_to_string(&mut holder);
+                let holder = holder_text(&file);
                 let mut words = holder.split_whitespace();
                 let pid = words.next().and_then(|w| w.parse().ok());
                 return Err(StoreError::Locked {
@@ -60,11 +59,34 @@ impl WriterLock {
         // Who holds it, for the second window's notice: "PID PROGRAM".
         let holder = format!("{} {}", std::process::id(), program());
         file.set_len(0)
+            .and_then(|()| file.rewind())
             .and_then(|()| file.write_all(holder.as_bytes()))
             .and_then(|()| file.sync_data())
             .map_err(io)?;
         Ok(WriterLock { _file: file })
     }
+}
+
+/// `File::try_lock`, tried again for a moment while the lock file names this very process: a
+/// child being started by another thread (fork, then exec) holds a copy of every open file until
+/// its exec closes them, and with it the lock this process just let go of.
+fn try_lock_patiently(file: &File) -> Result<(), TryLockError> {
+    let ours = format!("{} ", std::process::id());
+    for _ in 0..50 {
+        match file.try_lock() {
+            Err(TryLockError::WouldBlock) if holder_text(file).starts_with(&ours) => {
+                std::thread::sleep(std::time::Duration::from_millis(5));
+            }
+            other => return other,
+        }
+    }
+    file.try_lock()
+}
+
+fn holder_text(mut file: &File) -> String {
+    let mut holder = String::new();
+    let _ = file.rewind().and_then(|_| file.read_to_string(&mut holder));
+    holder
 }
 
 fn program() -> String {

@@ -71,6 +71,26 @@ fn a_second_writer_is_refused_and_told_which_process_holds_the_session() {
 }
 
 #[test]
+fn a_lock_this_process_let_go_of_is_taken_though_a_child_being_started_still_holds_a_copy() {
+    // CI saw it: a test dropped its store and reopened the file while another thread was starting
+    // a child process, whose copy of the lock file's handle (until its exec closes it) still held
+    // the lock, and the reopen was refused as "locked by this process". A handle of our own that
+    // lets go a moment later stands in for the child's copy.
+    let dir = scratch("child-copy");
+    let path = dir.join("event.ron");
+    drop(new_session(&path)); // the lock file now names this process
+    let copy = fs::File::open(go_arbiter::session::lock::lock_path(&path)).unwrap();
+    copy.try_lock().unwrap();
+    let child = std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        drop(copy);
+    });
+    let reopened = Store::open(&path);
+    child.join().unwrap();
+    assert!(reopened.is_ok(), "refused: {:?}", reopened.err());
+}
+
+#[test]
 fn a_lock_left_by_a_killed_process_is_taken() {
     let dir = scratch("killed");
     let path = dir.join("event.ron");

@@ -193,6 +193,18 @@ fn a_record_in_a_legacy_encoding_still_gives_its_moves() {
     assert_eq!(game.moves().len(), 2);
 }
 
+#[test]
+fn a_property_without_a_capital_letter_is_dropped_so_what_is_written_reads_back() {
+    // Found by the damaged-game property: `0[` before a move became a nameless property whose
+    // value, written back, joined the move before it (`B[gg][;W[hg]`).
+    let damaged = "(;SZ[9];B[fc](;B[gg]0[;W[hg])(;B[tt];W[]))";
+    let game = sgf::read_str(damaged).unwrap();
+    let written = sgf::write_string(&game);
+    assert!(!written.contains("]["), "no value left without its property: {written}");
+    let again = sgf::read_str(&written).unwrap();
+    assert_eq!(again.moves(), game.moves());
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
 
