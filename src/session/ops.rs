@@ -174,6 +174,9 @@ pub enum Change {
     // issue 18: lead
     // issue 19: b
     // issue 20: d
+    // session 27: lead
+    // issue 19: t
+    // issue 21: p
 }
 
 impl Change {

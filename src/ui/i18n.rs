@@ -508,6 +508,9 @@ texts! {
     // issue 20: d
     CheckThese => ("Check these (the guess is unsure)", "请核对死活（判断不确定）"),
     NeedsSealing => ("Needs sealing (open points, stones in atari)", "请先走完单官及只剩一气的棋"),
+    // session 27: lead
+    // issue 19: t
+    // issue 21: p
 }
 
 impl Lang {
@@ -905,6 +908,9 @@ pub enum Msg<'a> {
     OpenedReadOnlyUnwritable(&'a Path, &'a StoreError),
     // issue 19: b
     // issue 20: d
+    // session 27: lead
+    // issue 19: t
+    // issue 21: p
 }
 
 /// A cycle's name in `lang` ("Triple ko", "三劫循环") and its article ("Art. 20.3").
