@@ -4,6 +4,7 @@
 //!   Fischer), its written form (`chinese:60m/5`) and the named [`PRESETS`].
 //! - [`budget`]: the pure accounting of one turn ([`TimeLeft`], flag offsets, presses).
 //! - [`events`]: the event list kept for the audit trail; every arbiter change carries a reason.
+//! - [`event_words`]: the words an event leaves in the audit trail.
 //! - [`shown`]: [`Shown`], the one reading every form shows (main time, reserved minutes or
 //!   periods as such).
 //! - [`game_clock`]: the [`Clock`]. Each operation takes its instant on the game's timeline (a
@@ -21,6 +22,7 @@
 
 pub mod budget;
 pub mod control;
+pub mod event_words;
 pub mod events;
 pub mod game_clock;
 pub mod shown;

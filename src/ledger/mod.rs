@@ -10,6 +10,7 @@
 //! - [`incident`]: `Report`, `Incident`, `Override` and the ledger's other entries.
 //! - [`claim`]: claim windows and evidence checked against the game record.
 //! - [`book`]: `Ledger`, one game's append-only record.
+//! - [`entry_words`]: the words an entry leaves in the audit trail.
 //! - [`effects`]: what follows, derived: warnings, penalty stones, the proposed loss, the
 //!   outcome, board effects.
 //! - [`event`]: warnings per player over the event (tie-break).
@@ -22,6 +23,7 @@ pub mod claim;
 pub mod cycle;
 pub mod edition;
 pub mod effects;
+pub mod entry_words;
 pub mod event;
 pub mod incident;
 pub mod offence;

@@ -9,6 +9,7 @@ use sha2::{Digest, Sha256};
 use thiserror::Error;
 
 use super::model::{Event, Player, Round, Session, Table, TableId, Trust};
+use super::said::Said;
 use super::tournament::Tournament;
 use super::{compact, format};
 
@@ -50,6 +51,11 @@ pub struct AuditEntry {
     pub table: Option<TableId>,
     /// What changed, in words, with old and new values where there are any.
     pub what: String,
+    /// What `what` says, as data, for the window's language (`said`): a clock event, ledger
+    /// entries, a result, a signature, an override. None for the other kinds and in entries
+    /// written before it existed. Under the hash when present.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub said: Option<Said>,
     /// Digest of the state the change left: the table, or the event with its players and rounds.
     pub state: String,
     /// Digest of the previous entry's `hash` and this entry's other fields: the chain.
@@ -262,6 +268,30 @@ pub(crate) fn push(
     push_hashed(audit, stamp, table, what, state, entry_hash)
 }
 
+/// [`push`], with what the entry says as data when it has it.
+pub(crate) fn push_said(
+    audit: &mut Vec<AuditEntry>,
+    stamp: &Stamp,
+    table: Option<TableId>,
+    what: String,
+    said: Option<Said>,
+    state: String,
+) -> Result<(), ChainError> {
+    let prev = audit.last().map_or(GENESIS, |e| e.hash.as_str());
+    let mut entry = AuditEntry {
+        seq: audit.len() as u64,
+        stamp: stamp.clone(),
+        table,
+        what,
+        said,
+        state,
+        hash: String::new(),
+    };
+    entry.hash = entry_hash(prev, &entry)?;
+    audit.push(entry);
+    Ok(())
+}
+
 /// Appends an entry linked to the last one and hashed by `hash`.
 fn push_hashed(
     audit: &mut Vec<AuditEntry>,
@@ -277,6 +307,7 @@ fn push_hashed(
         stamp: stamp.clone(),
         table,
         what,
+        said: None,
         state,
         hash: String::new(),
     };

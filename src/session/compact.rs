@@ -1,7 +1,8 @@
 //! The compact text of the version-3 file: one line per audit entry and one line per clock
 //! event, read and written here (and the audit line is what an entry's hash covers).
 //!
-//! - Audit line: `wall_time TAB actor TAB role TAB table TAB what TAB state TAB hash`, role `A`
+//! - Audit line: `wall_time TAB actor TAB role TAB table TAB what TAB state [TAB said] TAB hash`
+//!   (`said`, what the entry says as data, as compact RON, when it has it), role `A`
 //!   (arbiter), `C` (chief arbiter) or `O` (organiser), table `-` or `round.table`; in the text
 //!   fields a backslash, tab, newline and carriage return are written `\\`, `\t`, `\n`, `\r`.
 //! - Clock line: the instant in seconds (`90`, or `90.000000500` with nanoseconds), a space,
@@ -82,6 +83,11 @@ pub(crate) fn push_entry_body(out: &mut String, e: &AuditEntry) {
     push_escaped(out, &e.what);
     out.push('\t');
     out.push_str(&e.state);
+    // What the entry says as data (`session::said`), when it has it: one more field.
+    if let Some(said) = &e.said {
+        out.push('\t');
+        push_escaped(out, &ron::to_string(said).unwrap_or_default());
+    }
 }
 
 /// One entry's line, without the newline.
@@ -93,15 +99,24 @@ pub(crate) fn push_entry_line(out: &mut String, e: &AuditEntry) {
 
 /// Reads one entry's line; `seq` is its place in the trail. The error says which field.
 pub(crate) fn read_entry_line(seq: u64, line: &str) -> Result<AuditEntry, String> {
-    let mut fields = line.split('\t');
-    let mut next = || fields.next().unwrap_or_default();
-    let [wall_time, actor, role, table, what, state, hash] = std::array::from_fn(|_| next());
-    if hash.is_empty() || line.split('\t').nth(7).is_some() {
-        return Err(format!(
-            "expected 7 fields separated by tabs, found {}",
-            line.split('\t').count()
-        ));
+    let fields: Vec<&str> = line.split('\t').collect();
+    let ([wall_time, actor, role, table, what, state, hash], said) = match fields[..] {
+        [a, b, c, d, e, f, hash] => ([a, b, c, d, e, f, hash], None),
+        [a, b, c, d, e, f, said, hash] => ([a, b, c, d, e, f, hash], Some(said)),
+        _ => {
+            return Err(format!(
+                "expected 7 or 8 fields separated by tabs, found {}",
+                fields.len()
+            ));
+        }
+    };
+    if hash.is_empty() {
+        return Err("the hash field is empty".to_string());
     }
+    let said = match said {
+        None => None,
+        Some(text) => Some(ron::from_str(&unescape(text)?).map_err(|e| format!("what the entry says: {e}"))?),
+    };
     let role = match role {
         "A" => Role::Arbiter,
         "C" => Role::ChiefArbiter,
@@ -128,6 +143,7 @@ pub(crate) fn read_entry_line(seq: u64, line: &str) -> Result<AuditEntry, String
         },
         table,
         what: unescape(what)?,
+        said,
         state: state.to_string(),
         hash: hash.to_string(),
     })

@@ -5,6 +5,8 @@
 //! - [`ops`]: [`Change`], applied by [`Session::apply`] with its checks (locked results,
 //!   overrides), each change leaving one audit entry.
 //! - [`audit`]: the hash-chained audit trail and its verification.
+//! - [`said`]: what an entry says as data (a clock event, ledger entries, a result, a
+//!   signature, an override), for the window's language.
 //! - [`format`]: the RON text with its schema version, located parse errors, migration.
 //! - `compact`: the one-line forms of audit entries and clock events inside that text.
 //! - [`chief`]: the chief arbiter's passphrase (argon2 hash) and the gate before their actions.
@@ -35,6 +37,7 @@ pub mod merge;
 pub mod model;
 pub mod ops;
 pub mod proof;
+pub mod said;
 pub mod saver;
 pub mod store;
 pub mod tournament;

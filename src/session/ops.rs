@@ -10,6 +10,7 @@ use thiserror::Error;
 use crate::caller::ScriptFormError;
 use crate::clock::{ClockEvent, ControlError, EventKind, TimeControl, TimeoutRuling, WrittenDuration};
 use crate::game::{Game, GameError};
+use crate::lang::Lang;
 use crate::ledger::Ledger;
 use crate::scoring::{GameResult, Marks, Quarters};
 use crate::sgf;
@@ -20,6 +21,7 @@ use super::model::{
     Confirmation, Event, GameSetup, Player, PlayerId, ResultOverride, Round, Session, Signer, StoredGameError, Table,
     TableGame, TableId,
 };
+use super::said::Said;
 use super::tournament::{Team, TournamentError, Withdrawal};
 
 /// One change, as the journal stores it and [`Session::apply`] applies it.
@@ -365,6 +367,7 @@ impl Session {
         }
         let current = self.table(id).ok_or(SessionError::NoSuchTable(id))?;
         let mut table = current.clone();
+        let mut said = None;
         let what = match change {
             Change::RenameTable { name, .. } => {
                 let what = format!("{id} renamed: {:?} -> {name:?}", table.name);
@@ -374,11 +377,11 @@ impl Session {
             Change::Pairing { black, white, .. } => self.pair(&mut table, id, *black, *white)?,
             _ => {
                 let head = self.audit.last().map_or(audit::GENESIS, |e| e.hash.as_str());
-                change_game(&mut table.game, id, stamp, head, change)?
+                change_game(&mut table.game, id, stamp, head, change, &mut said)?
             }
         };
         let state = audit::table_digest(&table)?;
-        audit::push(&mut self.audit, stamp, Some(id), what, state)?;
+        audit::push_said(&mut self.audit, stamp, Some(id), what, said, state)?;
         if let Some(slot) = self.table_mut(id) {
             *slot = table;
         }
@@ -650,7 +653,14 @@ fn change_game(
     stamp: &Stamp,
     head: &str,
     change: &Change,
+    said: &mut Option<Said>,
 ) -> Result<String, SessionError> {
+    // The kinds the window shows in its own language: said as data, recorded in English.
+    let mut say = |what: Said| {
+        let text = what.text(Lang::En);
+        *said = Some(what);
+        text
+    };
     let chief_only = |action: ChiefAction| -> Result<(), SessionError> {
         if stamp.role != Role::ChiefArbiter {
             return Err(SessionError::ChiefOnly {
@@ -725,7 +735,10 @@ fn change_game(
             }
             game.clock_events.push(event.clone());
             game.clock()?;
-            format!("clock at {}: {:?}", WrittenDuration(event.at), event.kind)
+            say(Said::Clock {
+                at: event.at,
+                kind: event.kind.clone(),
+            })
         }
         Change::Ledger { ledger, .. } => {
             let old = game.ledger.entries();
@@ -740,10 +753,10 @@ fn change_game(
                 chief_only(ChiefAction::DismissIncident)?;
             }
             game.ledger = ledger.clone();
-            format!(
-                "ledger: {added} entries added: {:?}",
-                &ledger.entries()[ledger.entries().len() - added..]
-            )
+            say(Said::Ledger {
+                edition: ledger.edition,
+                entries: ledger.entries()[ledger.entries().len() - added..].to_vec(),
+            })
         }
         Change::Marks { marks, .. } => {
             game.marks = marks.clone();
@@ -754,7 +767,10 @@ fn change_game(
         }
         Change::Result { result, .. } => {
             locked(game)?;
-            let what = format!("result: {} -> {}", result_text(&game.result), result_text(result));
+            let what = say(Said::Result {
+                old: game.result,
+                new: *result,
+            });
             game.result = *result;
             // A changed result needs signing afresh.
             game.confirmations.clear();
@@ -778,13 +794,16 @@ fn change_game(
                 name: name.clone(),
                 wall_time: stamp.wall_time.clone(),
             });
-            let locked = if game.is_confirmed() {
+            let locked = game.is_confirmed();
+            if locked {
                 game.confirmed_at = Some(head.to_string());
-                "; result locked"
-            } else {
-                ""
-            };
-            format!("{signer:?} ({name}) confirmed {}{locked}", result_text(&game.result))
+            }
+            say(Said::Confirm {
+                signer: *signer,
+                name: name.clone(),
+                result: game.result,
+                locked,
+            })
         }
         Change::Override { result, reason, .. } => {
             if stamp.role != Role::ChiefArbiter {
@@ -798,12 +817,12 @@ fn change_game(
             if !game.is_confirmed() {
                 return Err(SessionError::NotConfirmed(id));
             }
-            let what = format!(
-                "override by chief arbiter {}: {} -> {}; reason: {reason}",
-                stamp.actor,
-                result_text(&game.result),
-                result_text(result)
-            );
+            let what = say(Said::Override {
+                by: stamp.actor.clone(),
+                old: game.result,
+                new: *result,
+                reason: reason.clone(),
+            });
             game.overrides.push(ResultOverride {
                 old: game.result,
                 new: *result,

@@ -431,8 +431,8 @@ pub fn audit_panel(ui: &mut egui::Ui, entries: &[&AuditEntry], lang: i18n::Lang)
                         ui.label(RichText::new(text.tr(lang)).strong());
                     }
                     ui.end_row();
-                    // Recorded text, shown as written (the audit trail is a document kept as
-                    // recorded): no translation of what an entry says.
+                    // What an entry says as data (`session::said`) in the window's language; the
+                    // other kinds, and entries written before it existed, as recorded.
                     // A run of clock checkpoints shows as its last line, with how many it folds.
                     let mut folded = 0;
                     for (i, e) in entries.iter().enumerate() {
@@ -448,15 +448,13 @@ pub fn audit_panel(ui: &mut egui::Ui, entries: &[&AuditEntry], lang: i18n::Lang)
                         ui.label(&e.stamp.wall_time);
                         ui.label(&e.stamp.actor);
                         ui.label(role_name(e.stamp.role, lang));
-                        if folded > 0 {
-                            ui.label(format!(
-                                "{} {}",
-                                e.what,
-                                i18n::Msg::CheckpointsFolded(folded).text(lang)
-                            ));
-                        } else {
-                            ui.label(&e.what);
-                        }
+                        // Wrapped at the panel's edge, never cut (issue 19).
+                        let said = e.said.as_ref().map_or_else(|| e.what.clone(), |s| s.text(lang));
+                        let what = match folded {
+                            0 => said,
+                            n => format!("{said} {}", i18n::Msg::CheckpointsFolded(n).text(lang)),
+                        };
+                        ui.add(egui::Label::new(what).wrap());
                         folded = 0;
                         ui.end_row();
                     }

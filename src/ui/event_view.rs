@@ -338,10 +338,10 @@ pub fn window(ctx: &egui::Context, form: &mut Option<EventForm>, lang: Lang) -> 
     command
 }
 
-/// The refusal under a field, if any.
+/// The refusal under a field, if any: at the body's size (issue 19 saw it "tiny"), wrapped.
 fn refusal(ui: &mut egui::Ui, why: Option<&String>) {
     if let Some(why) = why {
-        ui.label(RichText::new(why).color(Color32::from_rgb(230, 80, 60)).small());
+        ui.add(egui::Label::new(RichText::new(why).color(Color32::from_rgb(230, 80, 60)).strong()).wrap());
     }
 }
 

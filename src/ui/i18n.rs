@@ -509,6 +509,9 @@ texts! {
     CheckThese => ("Check these (the guess is unsure)", "请核对死活（判断不确定）"),
     NeedsSealing => ("Needs sealing (open points, stones in atari)", "请先走完单官及只剩一气的棋"),
     // session 27: lead
+    NoSoundShort => ("No sound: captions only", "没有声音：只以字幕显示"),
+    NoVoiceShort => ("No voice pack", "没有语音包"),
+    OlderNotices => ("older notices", "较早的提示"),
     // issue 19: t
     // issue 21: p
 }

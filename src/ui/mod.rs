@@ -41,6 +41,7 @@ pub mod ledger_view;
 pub mod look;
 pub mod merge_view;
 pub mod moves_view;
+pub mod notices_view;
 pub mod procedures_view;
 mod quit;
 pub mod results_view;
@@ -595,31 +596,22 @@ impl Shell {
             if let Some(held) = self.ws.unsaved() {
                 ui.colored_label(ui.visuals().error_fg_color, Msg::HeldUnsaved(held).text(lang));
             }
-            if let Some(notice) = self.sound.as_ref().and_then(|(s, _)| s.notice(lang)) {
-                ui.weak(notice);
+            // A few words in the bar; the device's own reason (often the system's English) on
+            // hover.
+            if let Some((sound, _)) = &self.sound
+                && let (Some(short), Some(notice)) = (sound.short_notice(), sound.notice(lang))
+            {
+                ui.weak(short.tr(lang)).on_hover_text(notice);
             }
         });
         commands
     }
 }
 
-/// The notices, newest last, each with a button to dismiss it.
+/// The notices (`notices_view`), each dismissed by a command.
 fn notices(ui: &mut egui::Ui, ws: &Workstation) -> Vec<WsCommand> {
-    let mut commands = Vec::new();
-    for (i, n) in ws.notices.iter().enumerate().rev().take(4) {
-        ui.horizontal(|ui| {
-            if ui.small_button("×").clicked() {
-                commands.push(WsCommand::DismissNotice(i));
-            }
-            let colour = if n.error {
-                egui::Color32::from_rgb(230, 80, 60)
-            } else {
-                ui.visuals().text_color()
-            };
-            ui.colored_label(colour, &n.text);
-        });
-    }
-    commands
+    let dismissed = notices_view::show(ui, &ws.notices, ws.lang());
+    dismissed.into_iter().map(WsCommand::DismissNotice).collect()
 }
 
 /// A running clock's lines in the recovery window: the downtime, exact, from when, and the two
@@ -797,6 +789,8 @@ mod tests_lang;
 mod tests_merge;
 #[cfg(test)]
 mod tests_move_press;
+#[cfg(test)]
+mod tests_notices;
 #[cfg(test)]
 mod tests_procedures;
 #[cfg(test)]

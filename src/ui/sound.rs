@@ -11,7 +11,7 @@ use crate::audio::{AudioConfig, AudioEngine, AudioStatus, Caption, PackError, Si
 use crate::caller::{Announcement, clip_ids};
 use crate::lang::Lang;
 
-use super::i18n::Msg;
+use super::i18n::{Msg, Text};
 use super::i18n_errors::{pack_error, silence};
 
 /// How often the window looks again while the output is still being opened.
@@ -269,6 +269,16 @@ impl Sound {
         let parts: Vec<String> = [status, pack].into_iter().flatten().collect();
         let separator = if lang == Lang::Zh { "；" } else { "; " };
         (!parts.is_empty()).then(|| parts.join(separator))
+    }
+
+    /// The menu bar's few words for [`Sound::notice`], whose whole line shows on hover.
+    pub fn short_notice(&self) -> Option<Text> {
+        match self.engine.status() {
+            AudioStatus::Silent { .. } => Some(Text::NoSoundShort),
+            AudioStatus::Starting | AudioStatus::Playing { .. } => {
+                self.pack_problem.as_ref().map(|_| Text::NoVoiceShort)
+            }
+        }
     }
 
     /// While the output is still being opened: look again soon, so that a missing device is

@@ -142,7 +142,14 @@ fn a_bad_time_control_shows_its_reason_and_ok_does_nothing() {
     retype(&mut h, "Default time control", "chinese:60m");
     let reason = "chinese:60m".parse::<crate::clock::TimeControl>().expect_err("refused");
     let shown = super::i18n::control_error(&reason, Lang::En);
-    h.get_by_label(&shown);
+    // At the body's size, not small (issue 19: "Error text under the time-control field is
+    // tiny"): its line is at least as high as the body's letters.
+    let refusal = h.get_by_label(&shown).rect().height();
+    let body = h.ctx.style_of(egui::Theme::Dark).text_styles[&egui::TextStyle::Body].size;
+    assert!(
+        refusal >= body,
+        "the refusal is {refusal} px high, the body's letters {body} px"
+    );
     h.get_by_label("OK").click();
     h.run();
     assert!(h.state().shell.event_form.is_some(), "the window stays open");

@@ -1439,7 +1439,7 @@ fn the_save_first_question_the_round_buttons_the_sound_notice_and_the_file_dialo
     );
     assert!(
         harness
-            .query_all_by_label_contains("没有声音（没有默认的音频输出设备）：报时只以字幕显示")
+            .query_all_by_label_contains("没有声音：只以字幕显示")
             .next()
             .is_some(),
         "the sound notice"

@@ -336,7 +336,7 @@ fn the_audit_panel_lists_a_tables_changes_oldest_first() {
     let change = Change::Override {
         table: t1,
         result: Some(GameResult::win(Color::White, Reason::Count)),
-        reason: "G8 was agreed alive".to_string(),
+        reason: "G8 was agreed alive by both players at the count, as the arbiter at the table heard them say it twice; the counting sheet is kept with the result slip".to_string(),
     };
     apply(&mut s, &chief, change);
     let entries: Vec<AuditEntry> = s.audit_of(t1).cloned().collect();
@@ -363,10 +363,45 @@ fn the_audit_panel_lists_a_tables_changes_oldest_first() {
         .get_by_label_contains("override by chief arbiter Zhou Min")
         .rect();
     assert!(first.top() < last.top(), "newest last");
+    // Every line wraps inside the panel, none is cut at its edge (issue 19).
+    assert!(first.right() <= 1000.0 && last.right() <= 1000.0, "{first:?} {last:?}");
 
     let mut empty = Harness::builder().build_ui(|ui| counting_view::audit_panel(ui, &[], Lang::En));
     empty.run();
     empty.get_by_label("No changes recorded");
+}
+
+#[test]
+fn the_audit_panel_says_signatures_and_an_override_in_chinese_in_a_chinese_window() {
+    let mut s = session();
+    let t1 = TableId { round: 1, table: 1 };
+    let chief = Stamp::new("11:05", "Zhou Min", Role::ChiefArbiter);
+    let change = Change::Override {
+        table: t1,
+        result: Some(GameResult::win(Color::White, Reason::Count)),
+        reason: "G8 活棋".to_string(),
+    };
+    apply(&mut s, &chief, change);
+    let entries: Vec<AuditEntry> = s.audit_of(t1).cloned().collect();
+    let mut harness = Harness::builder()
+        .with_size(egui::Vec2::new(1000.0, 500.0))
+        .with_context_setup(fonts::install)
+        .build_ui_state(
+            |ui, entries: &mut Vec<AuditEntry>| {
+                let refs: Vec<&AuditEntry> = entries.iter().collect();
+                counting_view::audit_panel(ui, &refs, Lang::Zh);
+            },
+            entries,
+        );
+    harness.run();
+    harness.get_by_label("裁判（LW）签字确认：黑胜1/4子；结果已锁定");
+    harness.get_by_label_contains("裁判长Zhou Min更改结果：黑胜1/4子 → 白胜；理由：G8 活棋");
+    // The kinds said only in the recorded words stay as recorded.
+    harness.get_by_label_contains("round 1 table 1: Chen Li (B) v Ann Smith (W)");
+    assert!(
+        harness.query_by_label_contains("confirmed B+").is_none(),
+        "no English signature left"
+    );
 }
 
 #[test]

@@ -530,13 +530,17 @@ mod session {
         at(&mut h, secs(3901));
         h.get_by_label("Loss on time").click();
         settle(&mut h);
-        assert_eq!(entries(&h, "TimeoutRuling"), 1, "one audit entry for the ruling");
+        assert_eq!(
+            entries(&h, "timeout ruling: Black loses on time"),
+            1,
+            "one audit entry for the ruling"
+        );
         let stored = &ws(&h).session.table(TABLE).expect("table").game;
         assert!(stored.record.contains("RE[W+T]"), "{}", stored.record);
         ws_mut(&mut h).close();
 
         let mut h2 = reopened(&path);
-        assert_eq!(entries(&h2, "TimeoutRuling"), 1);
+        assert_eq!(entries(&h2, "timeout ruling: Black loses on time"), 1);
         let live = ws(&h2).live(TABLE).expect("live");
         assert_eq!(live.table.clock.phase(), Phase::Over);
         assert_eq!(
@@ -563,11 +567,15 @@ mod session {
         h.run();
         h.get_by_label("Do not give the loss").click();
         h.run();
-        assert_eq!(entries(&h, "LossDeclined"), 1, "one audit entry for the ruling");
+        assert_eq!(
+            entries(&h, "'s loss (incident 2) declined by"),
+            1,
+            "one audit entry for the ruling"
+        );
         ws_mut(&mut h).close();
 
         let mut h2 = reopened(&path);
-        assert_eq!(entries(&h2, "LossDeclined"), 1);
+        assert_eq!(entries(&h2, "'s loss (incident 2) declined by"), 1);
         let live = ws(&h2).live(TABLE).expect("live");
         assert_eq!(live.table.ledger.pending_loss(), None, "not asked again");
         assert!(live.table.counting.is_none(), "the game goes on");

@@ -120,7 +120,9 @@ fn play_clock_and_penalty_become_session_changes_with_audit_entries() {
     assert_eq!(entries.len(), 2 + 2 + 1, "{entries:#?}");
     assert!(entries[0].starts_with("record: 1 moves"), "{entries:#?}");
     assert!(entries[3].starts_with("clock at"), "{entries:#?}");
-    assert!(entries[4].starts_with("ledger: 1 entries added"), "{entries:#?}");
+    // In words, not the program's own text (issue 19: "Incident(Incident { id: IncidentId(0)…").
+    assert!(entries[4].starts_with("ledger: incident 1: "), "{entries:#?}");
+    assert!(entries.iter().all(|e| !e.contains('{')), "{entries:#?}");
     let audit = ws(&h).session.audit.last().expect("an entry");
     assert_eq!(audit.stamp.actor, "arbiter");
     assert_eq!(audit.stamp.wall_time, "2026-11-29 09:00:05 UTC");

@@ -24,7 +24,8 @@ pub struct Driven {
     pub wall: Duration,
 }
 
-/// A harness around `ws`, run until it is idle.
+/// A harness around `ws`, run until it is idle: its file jobs done and the dead-stone
+/// suggestion of a finished game it opens with arrived (both show a spinner until then).
 pub fn harness_with(ws: Workstation) -> Harness<'static, Driven> {
     let mut harness = Harness::builder()
         .with_size(egui::Vec2::new(1700.0, 1400.0))
@@ -36,7 +37,8 @@ pub fn harness_with(ws: Workstation) -> Harness<'static, Driven> {
                 wall: WALL,
             },
         );
-    harness.run();
+    wait_files(&mut harness);
+    settle(&mut harness);
     harness
 }
 

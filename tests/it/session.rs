@@ -164,6 +164,62 @@ fn full_session() -> Session {
 }
 
 #[test]
+fn the_audit_trail_says_clock_events_incidents_results_and_signatures_in_either_language_under_its_hash() {
+    use go_arbiter::lang::Lang;
+    let session = full_session();
+    let said: Vec<_> = session
+        .audit_of(TABLE)
+        .filter_map(|e| e.said.as_ref().map(|s| (e, s)))
+        .collect();
+    // The clock's start and 40 presses, the ledger, the result, three signatures.
+    assert_eq!(said.len(), 41 + 1 + 1 + 3);
+    for (entry, s) in &said {
+        assert_eq!(
+            s.text(Lang::En),
+            entry.what,
+            "the recorded words are what is said, in English"
+        );
+        assert!(!entry.what.contains('{'), "no program text: {}", entry.what);
+    }
+    let zh: Vec<String> = said.iter().map(|(_, s)| s.text(Lang::Zh)).collect();
+    assert!(zh[0].starts_with("棋钟 "), "{}", zh[0]);
+    let incident = &zh[41];
+    assert!(incident.starts_with("处罚记录：第1号事件：黑方，"), "{incident}");
+    assert!(
+        incident.contains("第12手") && incident.contains("裁判Li发现"),
+        "{incident}"
+    );
+    assert!(zh[42].starts_with("结果：无 → 黑胜"), "{}", zh[42]);
+    assert!(
+        zh[45].starts_with("裁判（LW）签字确认：黑胜") && zh[45].ends_with("；结果已锁定"),
+        "{}",
+        zh[45]
+    );
+
+    // Kept in the file and under the hash: what is said cannot be edited without a trace.
+    let dir = scratch("said");
+    let path = dir.join("day.ron");
+    Store::create(&path, &session).unwrap().close(&session).unwrap();
+    let loaded = store::load(&path).unwrap();
+    assert_eq!((&loaded.session, &loaded.chain), (&session, &Ok(())));
+    let text = fs::read_to_string(&path).unwrap();
+    // The incident as the trail says it, edited in its audit line only.
+    let line = text
+        .lines()
+        .find(|l| l.contains("\tLedger("))
+        .expect("the ledger's audit line");
+    let forged = line.replace("PhoneSounds", "Smoking");
+    assert_ne!(forged, line);
+    fs::write(&path, text.replace(line, &forged)).unwrap();
+    let edited = store::load(&path).unwrap();
+    assert!(
+        matches!(edited.chain, Err(ChainError::Hash { .. })),
+        "{:?}",
+        edited.chain
+    );
+}
+
+#[test]
 fn a_full_session_survives_a_round_trip() {
     let dir = scratch("round-trip");
     let path = dir.join("day.ron");
@@ -760,13 +816,17 @@ fn a_version_2_file_is_migrated_on_load() {
     for entry in [for_header, for_table] {
         assert!(entry.what.contains("migrated from schema version 2"), "{}", entry.what);
     }
-    let history = |s: &Session| -> Vec<(Stamp, Option<TableId>, String)> {
-        s.audit
-            .iter()
-            .map(|e| (e.stamp.clone(), e.table, e.what.clone()))
-            .collect()
-    };
+    let history =
+        |s: &Session| -> Vec<(Stamp, Option<TableId>)> { s.audit.iter().map(|e| (e.stamp.clone(), e.table)).collect() };
     assert_eq!(history(&migrated), history(&expected));
+    // Each entry keeps its recorded words: the clock's as they were written then, before an
+    // entry said its event as data ("clock at 30s: Press { player: Black, ... }").
+    for (old, new) in migrated.audit.iter().zip(&expected.audit) {
+        assert_eq!(old.said, None);
+        if !old.what.starts_with("clock at") {
+            assert_eq!(old.what, new.what);
+        }
+    }
     migrated.audit = expected.audit.clone();
     assert_eq!(migrated, expected);
 
