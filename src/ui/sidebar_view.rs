@@ -31,7 +31,7 @@ pub struct SidebarDrafts {
 }
 
 /// What is being renamed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Renaming {
     Round(u32),
     Table(TableId),
@@ -70,11 +70,18 @@ pub fn show(ui: &mut egui::Ui, ws: &Workstation, drafts: &mut SidebarDrafts, now
         ui.label(RichText::new(place).small());
         ui.horizontal(|ui| {
             let label = ui.label(Text::ArbiterName.tr(lang));
-            if drafts.arbiter.is_empty() {
+            let id = ui.make_persistent_id("arbiter_name");
+            // Filled from the workstation while not being typed in (cleared to type a new name,
+            // it stays empty).
+            if drafts.arbiter.is_empty() && !ui.memory(|m| m.has_focus(id)) {
                 drafts.arbiter = ws.arbiter.clone();
             }
             let edit = ui
-                .add(egui::TextEdit::singleline(&mut drafts.arbiter).desired_width(120.0))
+                .add(
+                    egui::TextEdit::singleline(&mut drafts.arbiter)
+                        .id(id)
+                        .desired_width(120.0),
+                )
                 .labelled_by(label.id);
             if edit.lost_focus() && drafts.arbiter != ws.arbiter {
                 commands.push(WsCommand::SetArbiter(drafts.arbiter.clone()));
@@ -88,6 +95,7 @@ pub fn show(ui: &mut egui::Ui, ws: &Workstation, drafts: &mut SidebarDrafts, now
         ui.horizontal(|ui| {
             ui.add(
                 egui::TextEdit::singleline(&mut drafts.round_date)
+                    .id_salt("round_date")
                     .hint_text(Text::DateHint.tr(lang))
                     .desired_width(90.0),
             );
@@ -274,6 +282,7 @@ fn rename(
             ui.horizontal(|ui| {
                 let edit = ui.add(
                     egui::TextEdit::singleline(text)
+                        .id_salt(("rename", what))
                         .hint_text(Text::RenameHint.tr(lang))
                         .desired_width(120.0),
                 );
@@ -370,31 +379,47 @@ fn players(ui: &mut egui::Ui, ws: &Workstation, drafts: &mut SidebarDrafts, comm
                     ui.end_row();
                 }
             });
+            // Each field has an id of its own (not the next automatic one), so that the focus
+            // stays in it whatever is drawn above (a player added to the list, a round folded).
+            let base = ui.make_persistent_id("player_form");
+            let ids = [base.with("name"), base.with("rank"), base.with("club")];
+            let mut entered = false;
             ui.horizontal(|ui| {
-                ui.add(
-                    egui::TextEdit::singleline(&mut drafts.player_name)
-                        .hint_text(Text::PlayerNameHint.tr(lang))
-                        .desired_width(110.0),
-                );
-                ui.add(
-                    egui::TextEdit::singleline(&mut drafts.player_rank)
-                        .hint_text(Text::RankHint.tr(lang))
-                        .desired_width(50.0),
-                );
-                ui.add(
-                    egui::TextEdit::singleline(&mut drafts.player_club)
-                        .hint_text(Text::ClubHint.tr(lang))
-                        .desired_width(70.0),
-                );
+                let fields = [
+                    (&mut drafts.player_name, Text::PlayerNameHint, 110.0),
+                    (&mut drafts.player_rank, Text::RankHint, 50.0),
+                    (&mut drafts.player_club, Text::ClubHint, 70.0),
+                ];
+                for ((text, hint, width), id) in fields.into_iter().zip(ids) {
+                    let edit = ui.add(
+                        egui::TextEdit::singleline(text)
+                            .id(id)
+                            .hint_text(hint.tr(lang))
+                            .desired_width(width),
+                    );
+                    entered |= edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                }
             });
             let rank = drafts.player_rank.parse::<Rank>();
             if let (Err(e), false) = (&rank, drafts.player_rank.trim().is_empty()) {
                 ui.colored_label(BYO_YOMI, i18n::rank_error(e, lang));
             }
             let ready = rank.is_ok() && !drafts.player_name.trim().is_empty();
-            if ui
+            let clicked = ui
                 .add_enabled(ready, egui::Button::new(Text::AddPlayer.tr(lang)))
-                .clicked()
+                .clicked();
+            if entered {
+                // Enter adds the player when the form is complete, and the name field waits for
+                // the next one; else the focus goes to what is missing (a name, then a rank).
+                let next = if ready || drafts.player_name.trim().is_empty() {
+                    ids[0]
+                } else {
+                    ids[1]
+                };
+                ui.memory_mut(|m| m.request_focus(next));
+            }
+            if (clicked || entered)
+                && ready
                 && let Ok(rank) = rank
             {
                 commands.push(WsCommand::AddPlayer {
