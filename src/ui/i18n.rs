@@ -510,6 +510,7 @@ texts! {
     NeedsSealing => ("Needs sealing (open points, stones in atari)", "请先走完单官及只剩一气的棋"),
     // session 27: lead
     // issue 19: t
+    AllSeated => ("Everyone is seated in this round", "本轮棋手都已就座"),
     // issue 21: p
 }
 

@@ -798,6 +798,8 @@ mod tests_merge;
 #[cfg(test)]
 mod tests_move_press;
 #[cfg(test)]
+mod tests_pairing;
+#[cfg(test)]
 mod tests_player_entry;
 #[cfg(test)]
 mod tests_procedures;

@@ -20,14 +20,21 @@ pub struct SidebarDrafts {
     pub player_rank: String,
     pub player_club: String,
     pub round_date: String,
-    /// The players chosen for a new table, per round.
-    pub black: Option<PlayerId>,
-    pub white: Option<PlayerId>,
+    /// The players chosen for a new table, each round's own (round 2's choice never shows in
+    /// round 1's form).
+    pub seating: std::collections::BTreeMap<u32, Seating>,
     /// A rename under way: the round or table and the name typed.
     pub renaming: Option<(Renaming, String)>,
     pub arbiter: String,
     /// A table to scroll into view once (the one shown when a session opens).
     pub reveal: Option<TableId>,
+}
+
+/// A new table's players as chosen so far in one round's form.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Seating {
+    pub black: Option<PlayerId>,
+    pub white: Option<PlayerId>,
 }
 
 /// What is being renamed.
@@ -315,18 +322,28 @@ fn rename(
     }
 }
 
-fn choose_player(ui: &mut egui::Ui, session: &Session, salt: (u32, &str), label: &str, slot: &mut Option<PlayerId>) {
+/// A dropdown of the players `offered` (the round's unseated ones) for one seat.
+fn choose_player(
+    ui: &mut egui::Ui,
+    session: &Session,
+    offered: &[PlayerId],
+    salt: (u32, &str),
+    label: &str,
+    slot: &mut Option<PlayerId>,
+) {
     let shown = slot.map_or_else(|| "…".to_string(), |id| player_text(session, id));
     egui::ComboBox::new(salt, label)
         .selected_text(shown)
         .width(170.0)
         .show_ui(ui, |ui| {
-            for p in &session.players {
-                ui.selectable_value(slot, Some(p.id), format!("{} ({})", p.name, p.rank));
+            for &id in offered {
+                ui.selectable_value(slot, Some(id), player_text(session, id));
             }
         });
 }
 
+/// Round `round`'s form for a new table: two dropdowns offering only the players not yet seated
+/// in that round (`Session::unseated`), with the round's own choices.
 fn new_table(
     ui: &mut egui::Ui,
     ws: &Workstation,
@@ -339,29 +356,30 @@ fn new_table(
         ui.label(RichText::new(Text::SeatNeedsPlayers.tr(lang)).weak());
         return;
     }
-    choose_player(
-        ui,
-        &ws.session,
-        (round, "black"),
-        i18n::color_name(Color::Black, lang),
-        &mut drafts.black,
-    );
-    choose_player(
-        ui,
-        &ws.session,
-        (round, "white"),
-        i18n::color_name(Color::White, lang),
-        &mut drafts.white,
-    );
-    let ready = drafts.black.is_some() && drafts.white.is_some() && drafts.black != drafts.white;
+    let offered: Vec<PlayerId> = ws.session.unseated(round).map(|p| p.id).collect();
+    let seating = drafts.seating.entry(round).or_default();
+    // A choice made before its player was seated at another table of the round is dropped.
+    for slot in [&mut seating.black, &mut seating.white] {
+        if slot.is_some_and(|id| !offered.contains(&id)) {
+            *slot = None;
+        }
+    }
+    if offered.len() < 2 {
+        ui.label(RichText::new(Text::AllSeated.tr(lang)).weak());
+        return;
+    }
+    let black = i18n::color_name(Color::Black, lang);
+    let white = i18n::color_name(Color::White, lang);
+    choose_player(ui, &ws.session, &offered, (round, "black"), black, &mut seating.black);
+    choose_player(ui, &ws.session, &offered, (round, "white"), white, &mut seating.white);
+    let ready = seating.black.is_some() && seating.white.is_some() && seating.black != seating.white;
     if ui
         .add_enabled(ready, egui::Button::new(Text::AddTable.tr(lang)))
         .clicked()
-        && let (Some(black), Some(white)) = (drafts.black, drafts.white)
+        && let (Some(black), Some(white)) = (seating.black, seating.white)
     {
         commands.push(WsCommand::NewTable { round, black, white });
-        drafts.black = None;
-        drafts.white = None;
+        *seating = Seating::default();
     }
 }
 
