@@ -413,6 +413,18 @@ impl Session {
         self.rounds.iter().find(|r| r.number == number)
     }
 
+    /// The players who can still be seated in round `number`: at no table of it yet, and not
+    /// withdrawn before it (Art. 28: a withdrawal after round N leaves rounds N+1 onward), in the
+    /// order they were entered.
+    pub fn unseated(&self, number: u32) -> impl Iterator<Item = &Player> {
+        let round = self.round(number);
+        self.players.iter().filter(move |p| {
+            let seated = round.is_some_and(|r| r.tables.iter().any(|t| t.black == p.id || t.white == p.id));
+            let gone = self.tournament.withdrawal(p.id).is_some_and(|w| w.after_round < number);
+            !seated && !gone
+        })
+    }
+
     pub fn table(&self, id: TableId) -> Option<&Table> {
         self.round(id.round)?.tables.iter().find(|t| t.number == id.table)
     }

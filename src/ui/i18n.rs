@@ -513,6 +513,7 @@ texts! {
     NoVoiceShort => ("No voice pack", "没有语音包"),
     OlderNotices => ("older notices", "较早的提示"),
     // issue 19: t
+    AllSeated => ("Everyone is seated in this round", "本轮棋手都已就座"),
     // issue 21: p
 }
 

@@ -792,6 +792,10 @@ mod tests_move_press;
 #[cfg(test)]
 mod tests_notices;
 #[cfg(test)]
+mod tests_pairing;
+#[cfg(test)]
+mod tests_player_entry;
+#[cfg(test)]
 mod tests_procedures;
 #[cfg(test)]
 mod tests_read_only;

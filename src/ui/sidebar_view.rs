@@ -20,9 +20,9 @@ pub struct SidebarDrafts {
     pub player_rank: String,
     pub player_club: String,
     pub round_date: String,
-    /// The players chosen for a new table, per round.
-    pub black: Option<PlayerId>,
-    pub white: Option<PlayerId>,
+    /// The players chosen for a new table, each round's own (round 2's choice never shows in
+    /// round 1's form).
+    pub seating: std::collections::BTreeMap<u32, Seating>,
     /// A rename under way: the round or table and the name typed.
     pub renaming: Option<(Renaming, String)>,
     pub arbiter: String,
@@ -30,8 +30,15 @@ pub struct SidebarDrafts {
     pub reveal: Option<TableId>,
 }
 
+/// A new table's players as chosen so far in one round's form.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Seating {
+    pub black: Option<PlayerId>,
+    pub white: Option<PlayerId>,
+}
+
 /// What is being renamed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Renaming {
     Round(u32),
     Table(TableId),
@@ -70,11 +77,18 @@ pub fn show(ui: &mut egui::Ui, ws: &Workstation, drafts: &mut SidebarDrafts, now
         ui.label(RichText::new(place).small());
         ui.horizontal(|ui| {
             let label = ui.label(Text::ArbiterName.tr(lang));
-            if drafts.arbiter.is_empty() {
+            let id = ui.make_persistent_id("arbiter_name");
+            // Filled from the workstation while not being typed in (cleared to type a new name,
+            // it stays empty).
+            if drafts.arbiter.is_empty() && !ui.memory(|m| m.has_focus(id)) {
                 drafts.arbiter = ws.arbiter.clone();
             }
             let edit = ui
-                .add(egui::TextEdit::singleline(&mut drafts.arbiter).desired_width(120.0))
+                .add(
+                    egui::TextEdit::singleline(&mut drafts.arbiter)
+                        .id(id)
+                        .desired_width(120.0),
+                )
                 .labelled_by(label.id);
             if edit.lost_focus() && drafts.arbiter != ws.arbiter {
                 commands.push(WsCommand::SetArbiter(drafts.arbiter.clone()));
@@ -88,6 +102,7 @@ pub fn show(ui: &mut egui::Ui, ws: &Workstation, drafts: &mut SidebarDrafts, now
         ui.horizontal(|ui| {
             ui.add(
                 egui::TextEdit::singleline(&mut drafts.round_date)
+                    .id_salt("round_date")
                     .hint_text(Text::DateHint.tr(lang))
                     .desired_width(90.0),
             );
@@ -274,6 +289,7 @@ fn rename(
             ui.horizontal(|ui| {
                 let edit = ui.add(
                     egui::TextEdit::singleline(text)
+                        .id_salt(("rename", what))
                         .hint_text(Text::RenameHint.tr(lang))
                         .desired_width(120.0),
                 );
@@ -306,18 +322,28 @@ fn rename(
     }
 }
 
-fn choose_player(ui: &mut egui::Ui, session: &Session, salt: (u32, &str), label: &str, slot: &mut Option<PlayerId>) {
+/// A dropdown of the players `offered` (the round's unseated ones) for one seat.
+fn choose_player(
+    ui: &mut egui::Ui,
+    session: &Session,
+    offered: &[PlayerId],
+    salt: (u32, &str),
+    label: &str,
+    slot: &mut Option<PlayerId>,
+) {
     let shown = slot.map_or_else(|| "…".to_string(), |id| player_text(session, id));
     egui::ComboBox::new(salt, label)
         .selected_text(shown)
         .width(170.0)
         .show_ui(ui, |ui| {
-            for p in &session.players {
-                ui.selectable_value(slot, Some(p.id), format!("{} ({})", p.name, p.rank));
+            for &id in offered {
+                ui.selectable_value(slot, Some(id), player_text(session, id));
             }
         });
 }
 
+/// Round `round`'s form for a new table: two dropdowns offering only the players not yet seated
+/// in that round (`Session::unseated`), with the round's own choices.
 fn new_table(
     ui: &mut egui::Ui,
     ws: &Workstation,
@@ -330,29 +356,30 @@ fn new_table(
         ui.label(RichText::new(Text::SeatNeedsPlayers.tr(lang)).weak());
         return;
     }
-    choose_player(
-        ui,
-        &ws.session,
-        (round, "black"),
-        i18n::color_name(Color::Black, lang),
-        &mut drafts.black,
-    );
-    choose_player(
-        ui,
-        &ws.session,
-        (round, "white"),
-        i18n::color_name(Color::White, lang),
-        &mut drafts.white,
-    );
-    let ready = drafts.black.is_some() && drafts.white.is_some() && drafts.black != drafts.white;
+    let offered: Vec<PlayerId> = ws.session.unseated(round).map(|p| p.id).collect();
+    let seating = drafts.seating.entry(round).or_default();
+    // A choice made before its player was seated at another table of the round is dropped.
+    for slot in [&mut seating.black, &mut seating.white] {
+        if slot.is_some_and(|id| !offered.contains(&id)) {
+            *slot = None;
+        }
+    }
+    if offered.len() < 2 {
+        ui.label(RichText::new(Text::AllSeated.tr(lang)).weak());
+        return;
+    }
+    let black = i18n::color_name(Color::Black, lang);
+    let white = i18n::color_name(Color::White, lang);
+    choose_player(ui, &ws.session, &offered, (round, "black"), black, &mut seating.black);
+    choose_player(ui, &ws.session, &offered, (round, "white"), white, &mut seating.white);
+    let ready = seating.black.is_some() && seating.white.is_some() && seating.black != seating.white;
     if ui
         .add_enabled(ready, egui::Button::new(Text::AddTable.tr(lang)))
         .clicked()
-        && let (Some(black), Some(white)) = (drafts.black, drafts.white)
+        && let (Some(black), Some(white)) = (seating.black, seating.white)
     {
         commands.push(WsCommand::NewTable { round, black, white });
-        drafts.black = None;
-        drafts.white = None;
+        *seating = Seating::default();
     }
 }
 
@@ -370,31 +397,47 @@ fn players(ui: &mut egui::Ui, ws: &Workstation, drafts: &mut SidebarDrafts, comm
                     ui.end_row();
                 }
             });
+            // Each field has an id of its own (not the next automatic one), so that the focus
+            // stays in it whatever is drawn above (a player added to the list, a round folded).
+            let base = ui.make_persistent_id("player_form");
+            let ids = [base.with("name"), base.with("rank"), base.with("club")];
+            let mut entered = false;
             ui.horizontal(|ui| {
-                ui.add(
-                    egui::TextEdit::singleline(&mut drafts.player_name)
-                        .hint_text(Text::PlayerNameHint.tr(lang))
-                        .desired_width(110.0),
-                );
-                ui.add(
-                    egui::TextEdit::singleline(&mut drafts.player_rank)
-                        .hint_text(Text::RankHint.tr(lang))
-                        .desired_width(50.0),
-                );
-                ui.add(
-                    egui::TextEdit::singleline(&mut drafts.player_club)
-                        .hint_text(Text::ClubHint.tr(lang))
-                        .desired_width(70.0),
-                );
+                let fields = [
+                    (&mut drafts.player_name, Text::PlayerNameHint, 110.0),
+                    (&mut drafts.player_rank, Text::RankHint, 50.0),
+                    (&mut drafts.player_club, Text::ClubHint, 70.0),
+                ];
+                for ((text, hint, width), id) in fields.into_iter().zip(ids) {
+                    let edit = ui.add(
+                        egui::TextEdit::singleline(text)
+                            .id(id)
+                            .hint_text(hint.tr(lang))
+                            .desired_width(width),
+                    );
+                    entered |= edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                }
             });
             let rank = drafts.player_rank.parse::<Rank>();
             if let (Err(e), false) = (&rank, drafts.player_rank.trim().is_empty()) {
                 ui.colored_label(BYO_YOMI, i18n::rank_error(e, lang));
             }
             let ready = rank.is_ok() && !drafts.player_name.trim().is_empty();
-            if ui
+            let clicked = ui
                 .add_enabled(ready, egui::Button::new(Text::AddPlayer.tr(lang)))
-                .clicked()
+                .clicked();
+            if entered {
+                // Enter adds the player when the form is complete, and the name field waits for
+                // the next one; else the focus goes to what is missing (a name, then a rank).
+                let next = if ready || drafts.player_name.trim().is_empty() {
+                    ids[0]
+                } else {
+                    ids[1]
+                };
+                ui.memory_mut(|m| m.request_focus(next));
+            }
+            if (clicked || entered)
+                && ready
                 && let Ok(rank) = rank
             {
                 commands.push(WsCommand::AddPlayer {

@@ -75,13 +75,29 @@ pub fn seat_table(h: &mut Harness<'static, Driven>) {
     add_table(h);
 }
 
-/// A table of the last round seated through the sidebar, Black player 1, White player 2.
+/// A table of the last round seated through the sidebar with the first two players not yet
+/// seated in it (the first table: Black player 1, White player 2); when everyone is seated, two
+/// more players are entered first (Wang Fang 1d, Li Wei 5k, then numbered ones).
 pub fn add_table(h: &mut Harness<'static, Driven>) {
-    let drafts = &mut ws_mut(h).sidebar;
-    drafts.black = Some(PlayerId(1));
-    drafts.white = Some(PlayerId(2));
-    h.run();
+    let round = ws(h).session.rounds.last().map_or(1, |r| r.number);
     let lang = ws(h).lang();
+    let mut extra = ["Wang Fang", "Li Wei"].into_iter();
+    while ws(h).session.unseated(round).count() < 2 {
+        let name = extra
+            .next()
+            .map_or_else(|| format!("Player {}", ws(h).session.players.len() + 1), str::to_string);
+        let drafts = &mut ws_mut(h).sidebar;
+        drafts.player_name = name;
+        drafts.player_rank = "1d".to_string();
+        h.run();
+        h.get_by_label(Text::AddPlayer.tr(lang)).click();
+        h.run();
+    }
+    let free: Vec<PlayerId> = ws(h).session.unseated(round).map(|p| p.id).take(2).collect();
+    let seating = ws_mut(h).sidebar.seating.entry(round).or_default();
+    seating.black = free.first().copied();
+    seating.white = free.get(1).copied();
+    h.run();
     h.get_by_label(Text::AddTable.tr(lang)).click();
     h.run();
 }

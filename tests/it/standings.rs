@@ -591,3 +591,17 @@ fn a_double_round_robin_withdrawal_after_half_forfeits_every_meeting_not_yet_sea
     assert_eq!(line(&list, "P2").points, 0);
     assert_eq!(line(&list, "P1").games, 0);
 }
+
+#[test]
+fn a_round_can_seat_only_its_unseated_players_and_none_withdrawn_before_it_art_28() {
+    // Art. 28.3 (Swiss): "棋手退出比赛，其已赛成绩有效，以后的比赛不再编排": a player who
+    // withdraws after round 1 is paired in no later round; round 1, played, is unchanged.
+    let mut s = event_of(5, 2, System::SwissTotal);
+    play(&mut s, "1 1 1 2 B+");
+    let unseated = |s: &Session, round| s.unseated(round).map(|p| p.id.0).collect::<Vec<_>>();
+    assert_eq!(unseated(&s, 1), [3, 4, 5]);
+    assert_eq!(unseated(&s, 2), [1, 2, 3, 4, 5]);
+    withdraw(&mut s, 4, 1, "ill").unwrap();
+    assert_eq!(unseated(&s, 1), [3, 4, 5]);
+    assert_eq!(unseated(&s, 2), [1, 2, 3, 5]);
+}
