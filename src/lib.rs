@@ -16,6 +16,7 @@
 //! - [`audio`]: voice packs and the audio thread (rodio); silent with captions when there is no device.
 //! - [`session`]: the tournament day on disk: model, atomic RON store, journal, audit trail.
 //! - [`export`]: results out to the organiser's tools (SGF, CSV, standings, EGF, AGA, OpenGotha, PNG).
+//! - [`photo`]: a physical board read from a photo: corners, grid, each point black, white or empty.
 //! - [`tournament`]: the organiser's files in: an OpenGotha tournament's players and a round's pairings, players from a CSV.
 //! - [`ui`]: the eframe window; the only module that imports egui.
 
@@ -28,6 +29,7 @@ pub mod export;
 pub mod game;
 pub mod lang;
 pub mod ledger;
+pub mod photo;
 pub mod playout;
 pub mod replay;
 pub mod rules;
