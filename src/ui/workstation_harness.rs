@@ -37,9 +37,25 @@ pub fn harness_with(ws: Workstation) -> Harness<'static, Driven> {
                 wall: WALL,
             },
         );
-    wait_files(&mut harness);
-    settle(&mut harness);
+    for step in 0..1000 {
+        harness.step();
+        if step >= 3 && harness.state().shell.ws.files.pending == 0 && !suggestion_pending(&harness) {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    harness.run();
     harness
+}
+
+/// A dead-stone suggestion is still being computed on its thread.
+fn suggestion_pending(h: &Harness<'static, Driven>) -> bool {
+    ws(h).live.iter().any(|l| {
+        l.table
+            .counting
+            .as_ref()
+            .is_some_and(|c| matches!(c.suggestion, super::counting::Suggestion::Pending(_)))
+    })
 }
 
 pub fn ws<'a>(h: &'a Harness<'static, Driven>) -> &'a Workstation {
@@ -143,13 +159,7 @@ pub fn repaint_delay(h: &Harness<'static, Driven>) -> Duration {
 pub fn settle(h: &mut Harness<'static, Driven>) {
     for step in 0..1000 {
         h.step();
-        let pending = step < 3
-            || ws(h).live.iter().any(|l| {
-                l.table
-                    .counting
-                    .as_ref()
-                    .is_some_and(|c| matches!(c.suggestion, super::counting::Suggestion::Pending(_)))
-            });
+        let pending = step < 3 || suggestion_pending(h);
         if !pending {
             h.run();
             return;
