@@ -511,6 +511,7 @@ texts! {
     // session 27: lead
     // issue 19: t
     AllSeated => ("Everyone is seated in this round", "本轮棋手都已就座"),
+    PlayersDisplay => ("Players' display", "棋手屏幕"),
     // issue 21: p
 }
 

@@ -41,6 +41,7 @@ pub mod ledger_view;
 pub mod look;
 pub mod merge_view;
 pub mod moves_view;
+pub mod players_display;
 pub mod procedures_view;
 mod quit;
 pub mod results_view;
@@ -335,6 +336,8 @@ pub struct Shell {
     pub unsaved_asked: bool,
     /// The arbiter unfolded (`Some(true)`) or folded the sidebar; `None`: by the window's width.
     pub sidebar_open: Option<bool>,
+    /// The players' display (a second window) is open (menu, or `players_display::KEY`).
+    pub players_display: bool,
 }
 
 /// Below this width the sidebar folds while a table is shown, so that the board keeps the
@@ -355,6 +358,7 @@ impl Shell {
             quit_confirmed: false,
             unsaved_asked: false,
             sidebar_open: None,
+            players_display: false,
         }
     }
 
@@ -489,8 +493,41 @@ impl Shell {
         for command in commands {
             self.ws.apply(command, now);
         }
+        self.show_players_display(ui.ctx(), now);
         self.voice_calls(now);
         self.ask_wake_up(ui.ctx(), now);
+    }
+
+    /// The players' display, while open: its own window (an immediate viewport, drawn in the
+    /// same pass as this one, so it repaints only when this window does: as the clock needs)
+    /// with the selected table's faces. Closing its window closes it.
+    fn show_players_display(&mut self, ctx: &egui::Context, now: Duration) {
+        if ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, players_display::KEY)) {
+            self.players_display = !self.players_display;
+        }
+        if !self.players_display {
+            return;
+        }
+        let lang = self.ws.lang();
+        let builder = egui::ViewportBuilder::default()
+            .with_title(players_display::title(lang))
+            .with_inner_size([1280.0, 720.0]);
+        let live = self.ws.selected.and_then(|id| self.ws.live(id));
+        let closed = ctx.show_viewport_immediate(players_display::viewport_id(), builder, |ui, _| {
+            egui::CentralPanel::default_margins().show(ui, |ui| match live {
+                Some(live) => {
+                    let reading = live.table.reading(live.now(now));
+                    players_display::content(ui, &live.table, &reading);
+                }
+                None => {
+                    ui.label(Text::Welcome.tr(lang));
+                }
+            });
+            ui.ctx().input(|i| i.viewport().close_requested())
+        });
+        if closed {
+            self.players_display = false;
+        }
     }
 
     /// The selected table's calls go to the sound ahead of their instants (the next
@@ -582,6 +619,14 @@ impl Shell {
                 .clicked()
             {
                 self.settings_open = !self.settings_open;
+            }
+            let display = format!(
+                "{} ({})",
+                Text::PlayersDisplay.tr(lang),
+                i18n::key_name(players_display::KEY, lang)
+            );
+            if ui.selectable_label(self.players_display, display).clicked() {
+                self.players_display = !self.players_display;
             }
             ui.separator();
             for l in [Lang::En, Lang::Zh] {
@@ -801,6 +846,8 @@ mod tests_move_press;
 mod tests_pairing;
 #[cfg(test)]
 mod tests_player_entry;
+#[cfg(test)]
+mod tests_players_display;
 #[cfg(test)]
 mod tests_procedures;
 #[cfg(test)]
