@@ -247,7 +247,16 @@ struct AfterFirstFrame {
 
 impl AfterFirstFrame {
     fn start(self, shell: &mut Shell, ctx: &egui::Context, origin: Instant, now: Duration) {
-        if let Some(path) = self.session {
+        // The last session reopens, unless one was given or a record opened at the start.
+        let given = self
+            .session
+            .or_else(|| std::env::var_os(OPEN_VAR).map(|_| PathBuf::new()));
+        if let Some(path) = shell
+            .ws
+            .settings
+            .session_at_start(given)
+            .filter(|p| !p.as_os_str().is_empty())
+        {
             shell.ws.apply(WsCommand::File(Request::Open, Some(path)), now);
         }
         let settings = &shell.ws.settings;
@@ -304,6 +313,7 @@ impl eframe::App for Window {
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        self.shell.remember();
         self.shell.ws.settings.save(storage);
     }
 
@@ -345,7 +355,18 @@ pub struct Shell {
 pub const SIDEBAR_FOLDS_BELOW: f32 = 1600.0;
 
 impl Shell {
+    /// What the next start takes from this one, put in the settings before eframe stores them
+    /// (eframe's own save, every 30 s and at the exit, off the frame's work): the sidebar's
+    /// fold and the session file open now.
+    pub fn remember(&mut self) {
+        self.ws.settings.sidebar_open = self.sidebar_open;
+        if let workstation::Place::File { path, .. } = &self.ws.place {
+            self.ws.settings.last_session = Some(path.clone());
+        }
+    }
+
     pub fn new(ws: Workstation) -> Shell {
+        let sidebar_open = ws.settings.sidebar_open;
         Shell {
             ws,
             results: ResultsScreen::default(),
@@ -357,7 +378,7 @@ impl Shell {
             quit_asked: false,
             quit_confirmed: false,
             unsaved_asked: false,
-            sidebar_open: None,
+            sidebar_open,
             players_display: false,
         }
     }
@@ -854,6 +875,8 @@ mod tests_procedures;
 mod tests_read_only;
 #[cfg(test)]
 mod tests_reading;
+#[cfg(test)]
+mod tests_remembered;
 #[cfg(test)]
 mod tests_results;
 #[cfg(test)]
