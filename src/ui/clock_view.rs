@@ -159,7 +159,7 @@ impl FaceState {
     }
 
     /// The face's fill and ink.
-    fn colours(self, visuals: &egui::Visuals) -> (Color32, Color32) {
+    pub fn colours(self, visuals: &egui::Visuals) -> (Color32, Color32) {
         let dark = Color32::from_rgb(20, 20, 20);
         match self {
             FaceState::NotStarted | FaceState::Waiting | FaceState::Over => {

@@ -514,6 +514,8 @@ texts! {
     OlderNotices => ("older notices", "较早的提示"),
     // issue 19: t
     AllSeated => ("Everyone is seated in this round", "本轮棋手都已就座"),
+    PlayersDisplay => ("Players' display", "棋手屏幕"),
+    ReopenLastSession => ("Reopen the last session at the start", "启动时打开上次的文件"),
     // issue 21: p
 }
 

@@ -42,6 +42,7 @@ pub mod look;
 pub mod merge_view;
 pub mod moves_view;
 pub mod notices_view;
+pub mod players_display;
 pub mod procedures_view;
 mod quit;
 pub mod results_view;
@@ -247,7 +248,16 @@ struct AfterFirstFrame {
 
 impl AfterFirstFrame {
     fn start(self, shell: &mut Shell, ctx: &egui::Context, origin: Instant, now: Duration) {
-        if let Some(path) = self.session {
+        // The last session reopens, unless one was given or a record opened at the start.
+        let given = self
+            .session
+            .or_else(|| std::env::var_os(OPEN_VAR).map(|_| PathBuf::new()));
+        if let Some(path) = shell
+            .ws
+            .settings
+            .session_at_start(given)
+            .filter(|p| !p.as_os_str().is_empty())
+        {
             shell.ws.apply(WsCommand::File(Request::Open, Some(path)), now);
         }
         let settings = &shell.ws.settings;
@@ -304,6 +314,7 @@ impl eframe::App for Window {
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        self.shell.remember();
         self.shell.ws.settings.save(storage);
     }
 
@@ -336,6 +347,8 @@ pub struct Shell {
     pub unsaved_asked: bool,
     /// The arbiter unfolded (`Some(true)`) or folded the sidebar; `None`: by the window's width.
     pub sidebar_open: Option<bool>,
+    /// The players' display (a second window) is open (menu, or `players_display::KEY`).
+    pub players_display: bool,
 }
 
 /// Below this width the sidebar folds while a table is shown, so that the board keeps the
@@ -343,7 +356,18 @@ pub struct Shell {
 pub const SIDEBAR_FOLDS_BELOW: f32 = 1600.0;
 
 impl Shell {
+    /// What the next start takes from this one, put in the settings before eframe stores them
+    /// (eframe's own save, every 30 s and at the exit, off the frame's work): the sidebar's
+    /// fold and the session file open now.
+    pub fn remember(&mut self) {
+        self.ws.settings.sidebar_open = self.sidebar_open;
+        if let workstation::Place::File { path, .. } = &self.ws.place {
+            self.ws.settings.last_session = Some(path.clone());
+        }
+    }
+
     pub fn new(ws: Workstation) -> Shell {
+        let sidebar_open = ws.settings.sidebar_open;
         Shell {
             ws,
             results: ResultsScreen::default(),
@@ -355,7 +379,8 @@ impl Shell {
             quit_asked: false,
             quit_confirmed: false,
             unsaved_asked: false,
-            sidebar_open: None,
+            sidebar_open,
+            players_display: false,
         }
     }
 
@@ -490,8 +515,41 @@ impl Shell {
         for command in commands {
             self.ws.apply(command, now);
         }
+        self.show_players_display(ui.ctx(), now);
         self.voice_calls(now);
         self.ask_wake_up(ui.ctx(), now);
+    }
+
+    /// The players' display, while open: its own window (an immediate viewport, drawn in the
+    /// same pass as this one, so it repaints only when this window does: as the clock needs)
+    /// with the selected table's faces. Closing its window closes it.
+    fn show_players_display(&mut self, ctx: &egui::Context, now: Duration) {
+        if ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, players_display::KEY)) {
+            self.players_display = !self.players_display;
+        }
+        if !self.players_display {
+            return;
+        }
+        let lang = self.ws.lang();
+        let builder = egui::ViewportBuilder::default()
+            .with_title(players_display::title(lang))
+            .with_inner_size([1280.0, 720.0]);
+        let live = self.ws.selected.and_then(|id| self.ws.live(id));
+        let closed = ctx.show_viewport_immediate(players_display::viewport_id(), builder, |ui, _| {
+            egui::CentralPanel::default_margins().show(ui, |ui| match live {
+                Some(live) => {
+                    let reading = live.table.reading(live.now(now));
+                    players_display::content(ui, &live.table, &reading);
+                }
+                None => {
+                    ui.label(Text::Welcome.tr(lang));
+                }
+            });
+            ui.ctx().input(|i| i.viewport().close_requested())
+        });
+        if closed {
+            self.players_display = false;
+        }
     }
 
     /// The selected table's calls go to the sound ahead of their instants (the next
@@ -583,6 +641,14 @@ impl Shell {
                 .clicked()
             {
                 self.settings_open = !self.settings_open;
+            }
+            let display = format!(
+                "{} ({})",
+                Text::PlayersDisplay.tr(lang),
+                i18n::key_name(players_display::KEY, lang)
+            );
+            if ui.selectable_label(self.players_display, display).clicked() {
+                self.players_display = !self.players_display;
             }
             ui.separator();
             for l in [Lang::En, Lang::Zh] {
@@ -796,11 +862,15 @@ mod tests_pairing;
 #[cfg(test)]
 mod tests_player_entry;
 #[cfg(test)]
+mod tests_players_display;
+#[cfg(test)]
 mod tests_procedures;
 #[cfg(test)]
 mod tests_read_only;
 #[cfg(test)]
 mod tests_reading;
+#[cfg(test)]
+mod tests_remembered;
 #[cfg(test)]
 mod tests_results;
 #[cfg(test)]

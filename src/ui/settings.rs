@@ -1,5 +1,7 @@
-//! What the window remembers between runs (eframe storage): language, keys, voice, volume and
-//! board options. The session itself lives in its RON file, never here.
+//! What the window remembers between runs (eframe storage): language, keys, voice, volume, board
+//! options, the arbiter's name, the sidebar folded or not, and the last session file (reopened at
+//! the start unless turned off). The session itself lives in its RON file, never here; the
+//! window's size and place are eframe's own (its persistence).
 
 use serde::{Deserialize, Serialize};
 
@@ -21,6 +23,17 @@ pub struct Settings {
     pub move_numbers: bool,
     /// A move on the board also presses the mover's side of the clock (on by default).
     pub move_presses_clock: bool,
+    /// The arbiter's name in the audit stamps (empty: not given yet).
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub arbiter: String,
+    /// The sidebar unfolded (`Some(true)`) or folded by the arbiter; `None`: by the window's width.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sidebar_open: Option<bool>,
+    /// Reopen the last session file at the start (on by default).
+    pub reopen_last: bool,
+    /// The session file open when the window last saved its settings.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub last_session: Option<std::path::PathBuf>,
 }
 
 impl Default for Settings {
@@ -32,6 +45,10 @@ impl Default for Settings {
             volume: 1.0,
             move_numbers: false,
             move_presses_clock: true,
+            arbiter: String::new(),
+            sidebar_open: None,
+            reopen_last: true,
+            last_session: None,
         }
     }
 }
@@ -49,6 +66,16 @@ impl Settings {
 
     pub fn save(&self, storage: &mut dyn eframe::Storage) {
         eframe::set_value(storage, Settings::STORAGE_KEY, self);
+    }
+
+    /// The session to open at the start: the one given (command line, `GO_ARBITER_SESSION`),
+    /// else the last one when reopening is on and its file is still there.
+    pub fn session_at_start(&self, given: Option<std::path::PathBuf>) -> Option<std::path::PathBuf> {
+        given.or_else(|| {
+            self.last_session
+                .clone()
+                .filter(|path| self.reopen_last && path.is_file())
+        })
     }
 }
 
@@ -157,6 +184,9 @@ pub fn show(ui: &mut egui::Ui, settings: &mut Settings) -> bool {
             ui.end_row();
             ui.label("");
             ui.checkbox(&mut settings.move_presses_clock, Text::MovePressesClock.tr(lang));
+            ui.end_row();
+            ui.label("");
+            ui.checkbox(&mut settings.reopen_last, Text::ReopenLastSession.tr(lang));
             ui.end_row();
         });
     ui.data_mut(|d| match capturing {

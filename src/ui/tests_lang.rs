@@ -1125,6 +1125,7 @@ fn settings_survive_eframe_storage() {
         volume: 0.4,
         move_numbers: true,
         move_presses_clock: true,
+        ..Settings::default()
     };
     let mut storage = Memory::default();
     settings.save(&mut storage);

@@ -427,8 +427,11 @@ impl Workstation {
             live: Vec::new(),
             selected: None,
             view: View::Table,
+            arbiter: match settings.arbiter.trim() {
+                "" => "arbiter".to_string(),
+                name => name.to_string(),
+            },
             settings,
-            arbiter: "arbiter".to_string(),
             notices: Vec::new(),
             recovery: None,
             offer_backup: None,
@@ -709,6 +712,8 @@ impl Workstation {
             WsCommand::SetArbiter(name) => {
                 if !name.trim().is_empty() {
                     self.arbiter = name.trim().to_string();
+                    // Remembered for the next start.
+                    self.settings.arbiter = self.arbiter.clone();
                 }
             }
             WsCommand::SetLang(lang) => {
