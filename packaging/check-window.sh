@@ -43,9 +43,9 @@ fi
 work="$(mktemp -d)"
 
 # The checker must tell a board from no board, or its verdict below says nothing: it accepts the
-# README's screenshots (a game at play, a full board being counted), and rejects the window of a
+# README's screenshots (a game at play at two sizes), and rejects the window of a
 # new event (no board) and a plain wooden square without lines.
-for shot in assets/screenshots/table.png assets/screenshots/counting.png; do
+for shot in assets/screenshots/table-1024x700.png assets/screenshots/table-1920x1080.png; do
     "$CHECKER" "$shot" >/dev/null || fail "the checker rejects $shot, which shows a board"
 done
 convert -size 800x600 xc:'#1b1b1b' -fill 'rgb(222,184,120)' -draw 'rectangle 100,50 600,550' \
