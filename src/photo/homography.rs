@@ -37,7 +37,11 @@ impl Homography {
         }
         let h = solve8(a)?;
         let m = [h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7], 1.0];
-        if m.iter().all(|v| v.is_finite()) {
+        // A map that flattens the plane (three targets on one line) has no inverse.
+        let det = m[0] * (m[4] * m[8] - m[5] * m[7]) - m[1] * (m[3] * m[8] - m[5] * m[6])
+            + m[2] * (m[3] * m[7] - m[4] * m[6]);
+        let size = m.iter().fold(0.0f64, |a, v| a.max(v.abs()));
+        if m.iter().all(|v| v.is_finite()) && det.abs() > 1e-9 * size.powi(3) {
             Some(Homography { m })
         } else {
             None
