@@ -5,7 +5,7 @@ CARGO ?= cargo
 
 ACCURACY_SET = ../shared/data/sgf/ogs-lemonsqueeze
 
-.PHONY: accuracy run test test-quick test-release measure-caller test-kill-clock deb bench deps test-deps
+.PHONY: accuracy photo-accuracy run test test-quick test-release measure-caller test-kill-clock deb bench deps test-deps
 
 ## run: build in release mode and open the window
 run: deps
@@ -72,6 +72,13 @@ test-deps:
 
 ## accuracy: the dead-stone suggestions against the public set's recorded results, release, one core
 ## where taskset exists (bad/ left out; the accuracy floors are cargo tests in tests/it/dead.rs)
+## photo-accuracy: the boards read from the test photos (issue 21), corners given and found, release,
+## one core where taskset exists (the floors with corners given are cargo tests in tests/it/photo.rs)
+photo-accuracy:
+	$(CARGO) build --release --locked --bin go-arbiter
+	$$(command -v taskset >/dev/null && echo taskset -c 1) target/release/go-arbiter photo-accuracy \
+		../shared/data/photos/imago-tests --corners tests/data/photo-corners.txt
+
 accuracy:
 	$(CARGO) build --release --locked --bin go-arbiter
 	$$(command -v taskset >/dev/null && echo taskset -c 1) target/release/go-arbiter accuracy \

@@ -14,6 +14,23 @@ fn main() -> anyhow::Result<()> {
         Some(c) => Some(photo::accuracy::parse_corners(c).ok_or_else(|| anyhow::anyhow!("bad corners"))?),
         None => None,
     };
+    // EXTEND=T,R,B,L (grid units): the given corners moved out by so many lines first, for an
+    // annotation that missed lines.
+    let corners = match (corners, std::env::var("EXTEND").ok()) {
+        (Some(c), Some(e)) => {
+            let e: Vec<f64> = e.split(',').map(|v| v.parse().unwrap_or(0.0)).collect();
+            let g = Grid::unchecked(19, c)?;
+            let (t, r, b, l) = (e[0], e[1], e[2], e[3]);
+            let at = |u: f64, v: f64| g.at(u, v).ok_or_else(|| anyhow::anyhow!("at"));
+            Some([
+                at(-l, -t)?,
+                at(18.0 + r, -t)?,
+                at(18.0 + r, 18.0 + b)?,
+                at(-l, 18.0 + b)?,
+            ])
+        }
+        (c, _) => c,
+    };
     let bytes = std::fs::read(input)?;
     let reading = photo::read(&bytes, 19, corners)?;
     let image = image::load_from_memory(&bytes)?.to_rgb8();

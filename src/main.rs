@@ -131,6 +131,29 @@ enum Command {
         #[arg(long)]
         chief: Option<String>,
     },
+    /// Read a physical board from a photo (JPEG or PNG): prints the position as lines of `.`, `B`,
+    /// `W` separated by spaces, row 0 = the top of the photo; exit 1 when no board is found.
+    Photo {
+        file: PathBuf,
+        /// The four corner intersections in the photo's pixels, X1,Y1,X2,Y2,X3,Y3,X4,Y4 (any
+        /// order); without them the board is looked for.
+        #[arg(long, allow_hyphen_values = true)]
+        corners: Option<String>,
+        /// The board's size: 9, 13 or 19.
+        #[arg(long, default_value_t = 19)]
+        size: usize,
+    },
+    /// Read every photo under DIR that has a .txt of the same name, with the corners given (from
+    /// --corners FILE) and found; prints the accuracy table per folder.
+    PhotoAccuracy {
+        dir: PathBuf,
+        /// The corners file: `NAME X1,Y1,...,X4,Y4` a line, NAME relative to DIR.
+        #[arg(long)]
+        corners: Option<PathBuf>,
+        /// List every photo read wrong.
+        #[arg(long)]
+        misses: bool,
+    },
     /// The byo-yomi caller.
     Caller {
         #[command(subcommand)]
@@ -246,6 +269,40 @@ fn error_text(e: &anyhow::Error) -> String {
 
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
+        Some(Command::Photo { file, corners, size }) => {
+            use go_arbiter::photo;
+            let corners = match corners {
+                Some(text) => Some(photo::accuracy::parse_corners(&text).ok_or_else(|| {
+                    anyhow::anyhow!("--corners '{text}': expected eight numbers X1,Y1,X2,Y2,X3,Y3,X4,Y4")
+                })?),
+                None => None,
+            };
+            let bytes = std::fs::read(&file).with_context(|| format!("{}", file.display()))?;
+            let reading = photo::read(&bytes, size, corners).with_context(|| format!("{}", file.display()))?;
+            print!("{}", photo::text::write(reading.size, &reading.stones()));
+            let unsure = reading.unsure();
+            if unsure > 0 {
+                eprintln!("go-arbiter: {unsure} points read with little confidence; check them");
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(Command::PhotoAccuracy { dir, corners, misses }) => {
+            use go_arbiter::photo::accuracy;
+            let corners = match corners {
+                Some(path) => accuracy::read_corners(&path)?,
+                None => Default::default(),
+            };
+            let report = accuracy::run(&dir, &corners, true)?;
+            print!("{}", accuracy::table(&report));
+            if misses {
+                for folder in report.values() {
+                    for miss in &folder.misses {
+                        println!("{miss}");
+                    }
+                }
+            }
+            Ok(ExitCode::SUCCESS)
+        }
         None => {
             let opened = match cli.session.or(cli.file) {
                 Some(path) => go_arbiter::ui::run_window_with(Some(path)),

@@ -138,8 +138,13 @@ fn photos(dir: &Path) -> Result<Vec<PathBuf>, AccuracyError> {
     Ok(out)
 }
 
-/// Reads every photo under `dir` both ways; the folders' reports by their path under `dir`.
-pub fn run(dir: &Path, corners: &BTreeMap<String, [Pt; 4]>) -> Result<BTreeMap<String, FolderReport>, AccuracyError> {
+/// Reads every photo under `dir` with its corners given (when `corners` has it) and, when
+/// `find`, with the corners found; the folders' reports by their path under `dir`.
+pub fn run(
+    dir: &Path,
+    corners: &BTreeMap<String, [Pt; 4]>,
+    find: bool,
+) -> Result<BTreeMap<String, FolderReport>, AccuracyError> {
     let mut report: BTreeMap<String, FolderReport> = BTreeMap::new();
     for path in photos(dir)? {
         let rel = path.strip_prefix(dir).unwrap_or(&path);
@@ -164,7 +169,7 @@ pub fn run(dir: &Path, corners: &BTreeMap<String, [Pt; 4]>) -> Result<BTreeMap<S
         let entry = report.entry(folder).or_default();
         let given = corners.get(&name).copied();
         for (way, tally, start) in [("given", &mut entry.given, given), ("found", &mut entry.found, None)] {
-            if way == "given" && start.is_none() {
+            if (way == "given" && start.is_none()) || (way == "found" && !find) {
                 continue;
             }
             tally.photos += 1;

@@ -142,6 +142,67 @@ pub fn line_score(photo: &Photo, grid: &Grid, lines: &[usize]) -> f64 {
     total
 }
 
+/// The grid with its outer lines moved a whole line in or out where that lies better on the
+/// drawn lines: a grid fitted one line short of the board's (a margin taken for a square, or a
+/// border line taken for the first line) is squeezed, and only a jump of one line mends it.
+/// Each side's move in or out is tried, refined, and kept when it scores better, until none does.
+pub fn settle(photo: &Photo, grid: &Grid) -> Grid {
+    let all: Vec<usize> = (0..grid.size).collect();
+    let mut best = *grid;
+    let mut best_score = line_score(photo, &best, &all);
+    for _ in 0..4 {
+        let mut improved = false;
+        let last = (best.size - 1) as f64;
+        for side in 0..6 {
+            for d in [1.0, -1.0] {
+                let at = |u: f64, v: f64| best.at(u, v);
+                let c = best.corners;
+                let moved = match side {
+                    0 => [at(0.0, -d), at(last, -d), Some(c[2]), Some(c[3])],
+                    1 => [Some(c[0]), at(last + d, 0.0), at(last + d, last), Some(c[3])],
+                    2 => [Some(c[0]), Some(c[1]), at(last, last + d), at(0.0, last + d)],
+                    3 => [at(-d, 0.0), Some(c[1]), Some(c[2]), at(-d, last)],
+                    // Two opposite sides at once (a grid squeezed at both ends).
+                    4 => [at(0.0, -d), at(last, -d), at(last, last + d), at(0.0, last + d)],
+                    _ => [at(-d, 0.0), at(last + d, 0.0), at(last + d, last), at(-d, last)],
+                };
+                let [Some(a), Some(b), Some(e), Some(f)] = moved else {
+                    continue;
+                };
+                let Ok(candidate) = Grid::unchecked(best.size, [a, b, e, f]) else {
+                    continue;
+                };
+                let candidate = refine(photo, &candidate);
+                let score = line_score(photo, &candidate, &all);
+                if score > best_score * 1.02 {
+                    best = candidate;
+                    best_score = score;
+                    improved = true;
+                }
+            }
+        }
+        if !improved {
+            break;
+        }
+    }
+    best
+}
+
+/// Whether lines are drawn along the grid: on most of its lines, the mean ridge is clearly
+/// darker than the board beside it (a fifth of the board's luminance spread is not enough).
+pub fn drawn(photo: &Photo, grid: &Grid) -> bool {
+    let lined = (0..grid.size)
+        .filter(|&k| {
+            let samples = (grid.size - 1) * 3 * 2;
+            line_score(photo, grid, &[k]) / samples as f64 > MIN_RIDGE
+        })
+        .count();
+    lined * 4 >= grid.size * 3
+}
+
+/// The mean ridge (luminance levels, 0..255) of a line that is drawn.
+const MIN_RIDGE: f64 = 4.0;
+
 /// The grid moved corner by corner, by shrinking steps, to where its lines lie best on the
 /// photo's drawn lines (`line_score` over all lines). Starts from corners within about a third
 /// of a square of the true ones.

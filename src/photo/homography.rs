@@ -37,7 +37,11 @@ impl Homography {
         }
         let h = solve8(a)?;
         let m = [h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7], 1.0];
-        if m.iter().all(|v| v.is_finite()) {
+        // A map that flattens the plane (three targets on one line) has no inverse.
+        let det = m[0] * (m[4] * m[8] - m[5] * m[7]) - m[1] * (m[3] * m[8] - m[5] * m[6])
+            + m[2] * (m[3] * m[7] - m[4] * m[6]);
+        let size = m.iter().fold(0.0f64, |a, v| a.max(v.abs()));
+        if m.iter().all(|v| v.is_finite()) && det.abs() > 1e-9 * size.powi(3) {
             Some(Homography { m })
         } else {
             None
@@ -66,12 +70,13 @@ fn solve8(mut a: [[f64; 9]; 8]) -> Option<[f64; 8]> {
             return None;
         }
         a.swap(col, pivot);
-        for row in 0..8 {
+        let pivot_row = a[col];
+        for (row, line) in a.iter_mut().enumerate() {
             if row != col {
-                let f = a[row][col] / a[col][col];
+                let f = line[col] / pivot_row[col];
                 if f != 0.0 {
-                    for k in col..9 {
-                        a[row][k] -= f * a[col][k];
+                    for (v, p) in line.iter_mut().zip(&pivot_row).skip(col) {
+                        *v -= f * p;
                     }
                 }
             }

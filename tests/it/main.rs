@@ -19,6 +19,7 @@ mod game;
 mod ledger;
 mod lock;
 mod merge;
+mod photo;
 mod procedures;
 mod round_trip;
 mod rulings;
