@@ -254,7 +254,7 @@ pub(crate) fn push_v2(
     what: String,
     state: String,
 ) -> Result<(), ChainError> {
-    push_hashed(audit, stamp, table, what, state, entry_hash_v2)
+    push_hashed(audit, stamp, table, (what, None), state, entry_hash_v2)
 }
 
 /// Appends an entry to the trail, linked and hashed.
@@ -265,7 +265,7 @@ pub(crate) fn push(
     what: String,
     state: String,
 ) -> Result<(), ChainError> {
-    push_hashed(audit, stamp, table, what, state, entry_hash)
+    push_said(audit, stamp, table, what, None, state)
 }
 
 /// [`push`], with what the entry says as data when it has it.
@@ -277,19 +277,7 @@ pub(crate) fn push_said(
     said: Option<Said>,
     state: String,
 ) -> Result<(), ChainError> {
-    let prev = audit.last().map_or(GENESIS, |e| e.hash.as_str());
-    let mut entry = AuditEntry {
-        seq: audit.len() as u64,
-        stamp: stamp.clone(),
-        table,
-        what,
-        said,
-        state,
-        hash: String::new(),
-    };
-    entry.hash = entry_hash(prev, &entry)?;
-    audit.push(entry);
-    Ok(())
+    push_hashed(audit, stamp, table, (what, said), state, entry_hash)
 }
 
 /// Appends an entry linked to the last one and hashed by `hash`.
@@ -297,7 +285,7 @@ fn push_hashed(
     audit: &mut Vec<AuditEntry>,
     stamp: &Stamp,
     table: Option<TableId>,
-    what: String,
+    (what, said): (String, Option<Said>),
     state: String,
     hash: fn(&str, &AuditEntry) -> Result<String, ChainError>,
 ) -> Result<(), ChainError> {
@@ -307,7 +295,7 @@ fn push_hashed(
         stamp: stamp.clone(),
         table,
         what,
-        said: None,
+        said,
         state,
         hash: String::new(),
     };

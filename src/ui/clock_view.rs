@@ -360,12 +360,17 @@ pub fn start_row(ui: &mut egui::Ui, table: &Table, reading: &Reading) -> Vec<Com
     commands
 }
 
-/// The current call, large, under the faces.
-pub fn caption(ui: &mut egui::Ui, table: &Table) {
-    let caption = table
+/// The current call in words ("Black: 30 seconds"), as the table and the players' display show it.
+pub fn caption_text(table: &Table) -> Option<String> {
+    table
         .caption
         .as_ref()
-        .map(|c| format!("{}: {}", i18n::color_name(c.player, table.lang), c.text(table.lang)));
+        .map(|c| format!("{}: {}", i18n::color_name(c.player, table.lang), c.text(table.lang)))
+}
+
+/// The current call, large, under the faces.
+pub fn caption(ui: &mut egui::Ui, table: &Table) {
+    let caption = caption_text(table);
     egui::Frame::new()
         .fill(Color32::from_rgb(30, 40, 60))
         .corner_radius(8)

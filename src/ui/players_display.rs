@@ -10,7 +10,7 @@ use crate::board::Color;
 use crate::clock::Reading;
 
 use super::app::Table;
-use super::clock_view::{FaceFigure, FaceState, face_text};
+use super::clock_view::{self, FaceFigure, FaceState, face_text};
 use super::i18n::{self, Text};
 
 /// The viewport's id (one players' display for the workstation).
@@ -51,10 +51,7 @@ pub fn content(ui: &mut egui::Ui, table: &Table, reading: &Reading) {
             });
         }
     });
-    let caption = table
-        .caption
-        .as_ref()
-        .map(|c| format!("{}: {}", i18n::color_name(c.player, table.lang), c.text(table.lang)));
+    let caption = clock_view::caption_text(table);
     egui::Frame::new()
         .fill(Color32::from_rgb(30, 40, 60))
         .corner_radius(8)
