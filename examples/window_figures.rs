@@ -144,6 +144,7 @@ fn session(games: &[Game], idle: bool) -> Result<Session, Failure> {
         top_score: Default::default(),
         mcmahon_bar: None,
         pairing_file: None,
+        caller: Default::default(),
     };
     let mut session = Session::new(event.clone());
     let wall = wall_text(SystemTime::now().duration_since(SystemTime::UNIX_EPOCH)?);

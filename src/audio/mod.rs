@@ -21,7 +21,7 @@ pub mod timeline;
 
 pub use engine::{AudioConfig, AudioEngine, AudioStatus, Caption, Silence, UnsupportedOutput};
 pub use pack::{Manifest, ManifestClip, PackError, PackProblem, VoicePack};
-pub use samples::{ClipSamples, clip_from_f32, sample_from_f32, sample_to_f32};
+pub use samples::{ClipSamples, beeps, clip_from_f32, sample_from_f32, sample_to_f32};
 pub use timeline::{Onset, Planned, PlaybackAnchor, Timeline, TimelineCommand, TimelineInput, WallClock, When};
 
 /// The folder of the shipped pack for `language` ("zh" or "en"), under the crate's assets.

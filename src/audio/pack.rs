@@ -192,6 +192,30 @@ impl VoicePack {
         })
     }
 
+    /// A pack made in the program, not read from a folder (the caller's beeps): every clip given
+    /// with its caption and samples at `rate`.
+    pub fn made(language: &str, name: &str, rate: u32, clips: Vec<(String, Option<String>, ClipSamples)>) -> VoicePack {
+        VoicePack {
+            dir: PathBuf::new(),
+            language: language.to_string(),
+            name: name.to_string(),
+            rate: rate.max(1),
+            clips: clips
+                .into_iter()
+                .map(|(id, text, samples)| {
+                    (
+                        id,
+                        Clip {
+                            text,
+                            samples: Some(samples),
+                        },
+                    )
+                })
+                .collect(),
+            problems: Vec::new(),
+        }
+    }
+
     /// The rate every clip was decoded to.
     pub fn sample_rate(&self) -> u32 {
         self.rate

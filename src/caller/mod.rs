@@ -5,6 +5,7 @@
 //!   its presets for the 60 s of the rules and the fast games of Art. 12.3, and the edition's words.
 //! - [`clips`]: the clip ids the voice packs record, with their Chinese and English captions.
 //! - [`schedule`]: which calls fall due, and their exact instants, from the clock's readings.
+//! - [`settings`]: the event's caller settings (voice or beeps, pack, main time, volume) and the beeps.
 //! - [`preview`]: the `caller preview` command (a simulated game's timeline).
 //!
 //! # The scripts
@@ -55,9 +56,12 @@ pub mod chinese;
 pub mod clips;
 pub mod preview;
 pub mod schedule;
+pub mod settings;
 
 pub use chinese::{ChineseScript, SCRIPT_PRESETS, ScriptFault, ScriptFormError, ScriptPreset, Wording};
 pub use clips::{clip_ids, clip_text};
 pub use schedule::{
-    Announcement, Call, Script, ScriptError, due, due_between, minutes_left, minutes_left_in, reread, turn_calls,
+    Announcement, Call, Script, ScriptError, due, due_between, last_period_calls, minutes_left, minutes_left_in,
+    reread, turn_calls,
 };
+pub use settings::{CallSound, CallerSettings, MainTimeCalls};

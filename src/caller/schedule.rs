@@ -36,6 +36,9 @@ pub struct Script {
     pub warnings: Vec<u32>,
     /// Sudden death, Fischer, and a Canadian period: count 1 to 10 over the last ten seconds.
     pub final_count: bool,
+    /// The event's choice ([`super::MainTimeCalls::Spoken`]): the `warnings` also sound as the main
+    /// time of a control with byo-yomi after it runs down (Chinese, Japanese, Canadian).
+    pub main_time_warnings: bool,
 }
 
 impl Default for Script {
@@ -46,6 +49,7 @@ impl Default for Script {
             japanese_calls: None,
             warnings: vec![10, 5, 1],
             final_count: true,
+            main_time_warnings: false,
         }
     }
 }
@@ -109,6 +113,11 @@ pub struct Announcement {
 }
 
 impl Announcement {
+    /// `clip` said to `player` at `at`, with its captions.
+    pub fn said(at: Duration, player: Color, clip: &'static str) -> Announcement {
+        Announcement::new(at, player, clip)
+    }
+
     fn new(at: Duration, player: Color, clip: &'static str) -> Announcement {
         let zh = clip_text(clip, Lang::Zh).unwrap_or(clip);
         let en = clip_text(clip, Lang::En).unwrap_or(clip);
@@ -134,6 +143,10 @@ impl Announcement {
 /// the order they are spoken). The last call is at the flag offset.
 pub fn turn_calls(control: &TimeControl, script: &Script, start: &TimeLeft) -> Vec<Call> {
     let mut calls = Calls::default();
+    let has_byoyomi = !matches!(control, TimeControl::Absolute { .. } | TimeControl::Fischer { .. });
+    if has_byoyomi && script.main_time_warnings {
+        calls.warnings(script, Duration::ZERO, start.main);
+    }
     match *control {
         TimeControl::Absolute { .. } | TimeControl::Fischer { .. } => {
             calls.sudden_death(script, Duration::ZERO, start.main)
@@ -248,14 +261,19 @@ impl Calls {
         }
     }
 
-    /// Warnings as `remaining` runs down from `begins`, then the last ten seconds and the end.
-    fn sudden_death(&mut self, script: &Script, begins: Duration, remaining: Duration) {
+    /// The minutes-left warnings as `remaining` runs down from `begins`.
+    fn warnings(&mut self, script: &Script, begins: Duration, remaining: Duration) {
         for &minutes in &script.warnings {
             let mark = Duration::from_secs(60 * u64::from(minutes));
             if remaining > mark {
                 self.push(begins + remaining - mark, warning_clip(minutes));
             }
         }
+    }
+
+    /// Warnings as `remaining` runs down from `begins`, then the last ten seconds and the end.
+    fn sudden_death(&mut self, script: &Script, begins: Duration, remaining: Duration) {
+        self.warnings(script, begins, remaining);
         if script.final_count {
             for left in (0..10u32).rev() {
                 let mark = Duration::from_secs(u64::from(left));
@@ -266,6 +284,30 @@ impl Calls {
         }
         self.push(begins + remaining, Some("time_up"));
     }
+}
+
+/// The calls of the last period a player hears before the flag (Chinese and Japanese byo-yomi:
+/// the final minute or period; otherwise the last minute), offsets from that period's start: what
+/// the event's test of the caller plays, for the arbiter to hear the voice, the beeps and the
+/// volume before a round (for the rules' 60 s: 30, 40, 50, then 1 to 10).
+pub fn last_period_calls(control: &TimeControl, script: &Script) -> Vec<Call> {
+    let calls = turn_calls(control, script, &control.initial());
+    let Some(flag) = calls.last().map(|c| c.offset) else {
+        return Vec::new();
+    };
+    let period = match *control {
+        TimeControl::Chinese { period, .. } | TimeControl::Japanese { period, .. } => period,
+        _ => Duration::from_secs(60),
+    };
+    let begins = flag.saturating_sub(period);
+    calls
+        .into_iter()
+        .filter(|c| c.offset > begins)
+        .map(|c| Call {
+            offset: c.offset - begins,
+            clip: c.clip,
+        })
+        .collect()
 }
 
 /// The calls due while the clock runs on for `span` after `now` (nothing if it is stopped).

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::board::Color;
-use crate::caller::{ChineseScript, Script, ScriptFormError, Wording};
+use crate::caller::{CallerSettings, ChineseScript, MainTimeCalls, Script, ScriptFormError, Wording};
 use crate::clock::{Clock, ClockError, ClockEvent, TimeControl};
 use crate::game::Game;
 use crate::ledger::{Edition, Ledger};
@@ -92,6 +92,10 @@ pub struct Event {
     /// the results go back to (a copy of it); none when nothing was imported.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pairing_file: Option<Box<PairingFile>>,
+    /// How the caller is heard at the event's tables: voice or beeps, the pack, main time, volume
+    /// (an older file without it: the Chinese voice at full volume, silent in main time).
+    #[serde(default, skip_serializing_if = "super::tournament::is_default")]
+    pub caller: CallerSettings,
 }
 
 /// The organiser's OpenGotha file as it was when last imported: its path and SHA-256 (hex).
@@ -126,7 +130,10 @@ pub fn caller_script(edition: Edition, event: &Event) -> Script {
         Edition::Chinese2002 => Wording::Text2002,
         Edition::ChineseOld => Wording::OldText,
     };
-    Script::with(event.chinese_script().unwrap_or_default(), wording)
+    Script {
+        main_time_warnings: event.caller.main_time == MainTimeCalls::Spoken,
+        ..Script::with(event.chinese_script().unwrap_or_default(), wording)
+    }
 }
 
 /// A player's id in the session.

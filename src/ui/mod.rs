@@ -232,8 +232,9 @@ impl AfterFirstFrame {
         {
             shell.ws.apply(WsCommand::File(Request::Open, Some(path)), now);
         }
-        let settings = &shell.ws.settings;
-        let sound = Sound::start(settings.voice, settings.volume, Some(ctx.clone()));
+        let caller = shell.ws.session.event.caller;
+        let mut sound = Sound::start(caller.voice, caller.gain(), Some(ctx.clone()));
+        sound.set_caller(caller.voice, caller.sound);
         shell.sound = Some((sound, origin));
     }
 }
@@ -311,6 +312,11 @@ pub struct Shell {
     pub sound: Option<(Sound, Instant)>,
     /// The table whose calls were voiced last.
     voiced: Option<crate::session::TableId>,
+    /// The caller's test being played: its settings sound until `until` (on the shell's timeline;
+    /// `None` while its pack is loading), then the event's again.
+    testing: Option<(workstation::CallerTest, Option<Duration>)>,
+    /// The clips of the last caller's test, in the order played.
+    pub tested: Vec<&'static str>,
     /// A close was asked for while clocks ran: "Pause the clocks and quit?" is on screen.
     pub quit_asked: bool,
     /// The arbiter answered it (or no clock ran): the next close goes ahead.
@@ -348,6 +354,8 @@ impl Shell {
             fonts_installed: false,
             sound: None,
             voiced: None,
+            testing: None,
+            tested: Vec::new(),
             quit_asked: false,
             quit_confirmed: false,
             unsaved_asked: false,
@@ -536,16 +544,27 @@ impl Shell {
     /// was queued.
     fn voice_calls(&mut self, now: Duration) {
         let selected = self.ws.selected;
+        if let Some(test) = self.ws.caller_test.take() {
+            if let Some((sound, _)) = &mut self.sound {
+                sound.stop();
+            }
+            self.testing = Some((test, None));
+        }
         if let Some((sound, _)) = &mut self.sound {
             if self.voiced != selected {
                 sound.stop();
             }
-            if sound.voice() != self.ws.settings.voice {
-                sound.set_voice(self.ws.settings.voice);
+            let caller = self
+                .testing
+                .as_ref()
+                .map_or(self.ws.session.event.caller, |(test, _)| test.caller);
+            sound.set_caller(caller.voice, caller.sound);
+            if sound.volume() != caller.gain() {
+                sound.set_volume(caller.gain());
             }
-            if sound.volume() != self.ws.settings.volume {
-                sound.set_volume(self.ws.settings.volume);
-            }
+        }
+        if self.play_caller_test(now) {
+            return;
         }
         self.voiced = selected;
         for live in &mut self.ws.live {
@@ -574,6 +593,42 @@ impl Shell {
                 let _caption = sound.play(call, *origin + live.instant_of(call.at));
             }
         }
+    }
+
+    /// The Event window's test of the caller: once its sound is ready (its pack loaded), its calls
+    /// one a second from now, with its settings until the last has sounded. True while it lasts:
+    /// the tables' calls wait meanwhile (one voice in the room).
+    fn play_caller_test(&mut self, now: Duration) -> bool {
+        let Some((test, until)) = &mut self.testing else {
+            return false;
+        };
+        match until {
+            Some(until) if now >= *until => {
+                self.testing = None;
+                return false;
+            }
+            Some(_) => {}
+            None => {
+                let Some((sound, origin)) = &mut self.sound else {
+                    self.testing = None;
+                    return false;
+                };
+                sound.poll();
+                if sound.is_loading() {
+                    return true;
+                }
+                self.tested.clear();
+                let mut at = now;
+                for call in &test.calls {
+                    let said = caller::Announcement::said(at, crate::board::Color::Black, call.clip);
+                    let _caption = sound.play(&said, *origin + at);
+                    self.tested.push(call.clip);
+                    at += Duration::from_secs(1);
+                }
+                *until = Some(at + Duration::from_secs(1));
+            }
+        }
+        true
     }
 
     /// The top menu: File, Results, Settings, the language.

@@ -1,6 +1,7 @@
-//! What the window remembers between runs (eframe storage): language, keys, voice, volume, board
-//! options, the arbiter's name, the sidebar folded or not, and the last session file (reopened at
-//! the start unless turned off). The session itself lives in its RON file, never here; the
+//! What the window remembers between runs (eframe storage): language, keys, board options, the
+//! arbiter's name, the sidebar folded or not, the last session file (reopened at the start unless
+//! turned off) and the folder files were last saved to or opened from. The caller's voice and
+//! volume are the event's (File > Event…), kept in the session. The session itself lives in its RON file, never here; the
 //! window's size and place are eframe's own (its persistence).
 
 use serde::{Deserialize, Serialize};
@@ -15,10 +16,6 @@ use crate::ui::table::Keys;
 pub struct Settings {
     pub lang: Lang,
     pub keys: Keys,
-    /// The voice pack's language.
-    pub voice: Lang,
-    /// 0.0 (silent) to 1.0.
-    pub volume: f32,
     /// Move numbers on the stones.
     pub move_numbers: bool,
     /// A move on the board also presses the mover's side of the clock (on by default).
@@ -34,6 +31,10 @@ pub struct Settings {
     /// The session file open when the window last saved its settings.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub last_session: Option<std::path::PathBuf>,
+    /// The folder of the last file chosen in a file dialog (exports, imports, sessions): the next
+    /// dialog starts there.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub last_folder: Option<std::path::PathBuf>,
 }
 
 impl Default for Settings {
@@ -41,14 +42,13 @@ impl Default for Settings {
         Settings {
             lang: Lang::of_system(),
             keys: Keys::default(),
-            voice: Lang::Zh,
-            volume: 1.0,
             move_numbers: false,
             move_presses_clock: true,
             arbiter: String::new(),
             sidebar_open: None,
             reopen_last: true,
             last_session: None,
+            last_folder: None,
         }
     }
 }
@@ -124,7 +124,7 @@ impl KeySlot {
 }
 
 /// The settings panel: language (applies at once), the three keys (each captured by pressing it;
-/// Escape cancels), the voice pack's language, volume, move numbers and whether a move presses
+/// Escape cancels), move numbers and whether a move presses
 /// the clock. Returns true when something changed (the shell then saves).
 pub fn show(ui: &mut egui::Ui, settings: &mut Settings) -> bool {
     let before = settings.clone();
@@ -162,23 +162,6 @@ pub fn show(ui: &mut egui::Ui, settings: &mut Settings) -> bool {
                 }
                 ui.end_row();
             }
-            ui.label(Text::VoicePack.tr(lang));
-            ui.horizontal(|ui| {
-                for choice in [Lang::Zh, Lang::En] {
-                    ui.selectable_value(&mut settings.voice, choice, choice.own_name());
-                }
-            });
-            ui.end_row();
-            let label = ui.label(Text::Volume.tr(lang));
-            let mut percent = (settings.volume.clamp(0.0, 1.0) * 100.0).round();
-            if ui
-                .add(egui::Slider::new(&mut percent, 0.0..=100.0).integer().suffix(" %"))
-                .labelled_by(label.id)
-                .changed()
-            {
-                settings.volume = percent / 100.0;
-            }
-            ui.end_row();
             ui.label("");
             ui.checkbox(&mut settings.move_numbers, Text::MoveNumbers.tr(lang));
             ui.end_row();

@@ -7,7 +7,7 @@ use go_arbiter::board::Color::{Black, White};
 use go_arbiter::caller::preview::{clock_time, parse_moves, simulate};
 use go_arbiter::caller::{
     ChineseScript, SCRIPT_PRESETS, Script, ScriptError, ScriptFault, ScriptFormError, Wording, clip_ids, clip_text,
-    due, due_between, minutes_left, minutes_left_in, reread, turn_calls,
+    due, due_between, last_period_calls, minutes_left, minutes_left_in, reread, turn_calls,
 };
 use go_arbiter::clock::{Clock, TimeControl};
 use go_arbiter::lang::Lang;
@@ -668,4 +668,64 @@ fn old_art_12_2_the_older_text_says_one_minute_minutes_left_and_ten_lost_on_time
         minutes_left_in(clock.control(), Wording::Text2002, &reading, Black)[0].zh,
         "还剩3分"
     );
+}
+
+#[test]
+fn main_time_is_silent_by_default_and_spoken_warnings_come_before_byoyomi_when_the_event_asks() {
+    // chinese:20m/3: 17 minutes of free main time, then three reserved minutes.
+    let silent = script_of("chinese:20m/3", &Script::default());
+    assert_eq!(
+        silent.first(),
+        Some(&(17.0 * 60.0, "byoyomi_start")),
+        "nothing before byo-yomi"
+    );
+    let spoken = Script {
+        main_time_warnings: true,
+        ..Script::default()
+    };
+    let calls = script_of("chinese:20m/3", &spoken);
+    assert_eq!(
+        &calls[..4],
+        &[
+            (7.0 * 60.0, "warn_minutes_10"),
+            (12.0 * 60.0, "warn_minutes_5"),
+            (16.0 * 60.0, "warn_minutes_1"),
+            (17.0 * 60.0, "byoyomi_start"),
+        ],
+        "10, 5 and 1 minutes of main time left, then byo-yomi begins"
+    );
+    // After main time the script is the rules' own, unchanged.
+    assert_eq!(&calls[4..], &silent[1..]);
+    // Sudden death has no byo-yomi: its warnings sound either way.
+    assert_eq!(
+        script_of("absolute:30m", &Script::default()),
+        script_of("absolute:30m", &spoken)
+    );
+    assert_eq!(
+        script_of("absolute:30m", &Script::default())[0],
+        (20.0 * 60.0, "warn_minutes_10")
+    );
+}
+
+#[test]
+fn the_callers_test_plays_the_last_minute_as_the_rules_script_says_and_a_fast_games_last_period() {
+    let heard = |spec: &str| -> Vec<(u64, &'static str)> {
+        last_period_calls(&control(spec), &Script::default())
+            .iter()
+            .map(|c| (c.offset.as_secs(), c.clip))
+            .collect()
+    };
+    let mut rules = vec![(30, "sec_30"), (40, "sec_40"), (50, "sec_50")];
+    rules.extend((1..=10).map(|n| {
+        (
+            50 + n,
+            clip_ids().into_iter().find(|c| *c == format!("count_{n}")).unwrap(),
+        )
+    }));
+    assert_eq!(heard("chinese:60m/5"), rules, "30, 40, 50, then 1 to 10 (Art. 12.3)");
+    let fast = heard("chinese:10m/3x30s");
+    assert_eq!(fast.last(), Some(&(30, "count_10")), "{fast:?}");
+    assert!(fast.iter().all(|(s, _)| *s <= 30));
+    let sudden = heard("absolute:30m");
+    assert_eq!(sudden.last(), Some(&(60, "time_up")), "{sudden:?}");
 }

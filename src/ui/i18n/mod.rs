@@ -245,6 +245,11 @@ texts! {
     Change => ("Change", "更改"),
     VoicePack => ("Voice pack", "语音包"),
     Volume => ("Volume", "音量"),
+    CallerSection => ("Caller (for every table of the event)", "读秒（本赛事各台通用）"),
+    CallerVoice => ("Voice", "人声"),
+    CallerBeeps => ("Beeps", "提示音"),
+    MainTimeCalls => ("Call 10, 5 and 1 minutes left in main time", "基本时间内报剩余10、5、1分钟"),
+    TestCaller => ("Test: play the last minute", "试听：最后一分钟"),
     MoveNumbers => ("Move numbers", "显示手数"),
     MovePressesClock => ("A move presses the clock", "落子即按钟"),
     // The forms (dialogs.rs) and the table's buttons.

@@ -984,7 +984,7 @@ fn the_settings_panel_switches_to_chinese_at_once() {
     let mut harness = panel(Lang::En);
     assert!(harness.query_by_label("Language").is_some());
     assert!(harness.query_by_label("语言").is_none());
-    // The first "中文" is the language's, the second the voice pack's.
+    // "中文" is the language's (the voice pack is the event's, in File > Event…).
     let language_zh = harness.get_all_by_label("中文").next();
     assert!(language_zh.is_some(), "no 中文 choice");
     language_zh.into_iter().for_each(|n| n.click());
@@ -995,8 +995,6 @@ fn the_settings_panel_switches_to_chinese_at_once() {
         "黑方按钟键",
         "白方按钟键",
         "暂停键",
-        "语音包",
-        "音量",
         "显示手数",
         "落子即按钟",
         "左Shift",
@@ -1014,7 +1012,7 @@ fn the_settings_panel_switches_to_chinese_at_once() {
     language_en.into_iter().for_each(|n| n.click());
     harness.run();
     assert_eq!(harness.state().settings.lang, Lang::En);
-    assert!(harness.query_all_by_label("Volume").next().is_some());
+    assert!(harness.query_all_by_label("Move numbers").next().is_some());
 }
 
 #[test]
@@ -1122,9 +1120,8 @@ fn settings_survive_eframe_storage() {
             white: egui::Key::L,
             pause: egui::Key::P,
         },
-        voice: Lang::En,
-        volume: 0.4,
         move_numbers: true,
+        last_folder: Some(std::path::PathBuf::from("/srv/results")),
         move_presses_clock: true,
         ..Settings::default()
     };
@@ -1138,14 +1135,14 @@ fn missing_or_unreadable_settings_fall_back_to_the_defaults() {
     assert_eq!(Settings::load(None), Settings::default());
     let mut storage = Memory::default();
     assert_eq!(Settings::load(Some(&storage)), Settings::default());
-    // An older or partial value: what it has is kept, the rest takes the defaults.
-    storage.set_string_for_test("(lang: Zh, volume: 0.25)");
+    // An older or partial value: what it has is kept, the rest takes the defaults; the voice and
+    // volume of older settings are now the event's and are passed over.
+    storage.set_string_for_test("(lang: Zh, voice: En, volume: 0.25)");
     let loaded = Settings::load(Some(&storage));
     assert_eq!(
         loaded,
         Settings {
             lang: Lang::Zh,
-            volume: 0.25,
             ..Settings::default()
         }
     );

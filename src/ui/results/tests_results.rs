@@ -242,6 +242,7 @@ fn session() -> Session {
         top_score: Default::default(),
         mcmahon_bar: None,
         pairing_file: None,
+        caller: Default::default(),
     };
     let mut s = Session::new(event.clone());
     apply(&mut s, &stamp(), Change::Event(event));

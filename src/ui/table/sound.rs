@@ -7,8 +7,10 @@ use std::sync::Arc;
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
 use std::time::{Duration, Instant};
 
-use crate::audio::{AudioConfig, AudioEngine, AudioStatus, Caption, PackError, Silence, VoicePack, shipped_pack_dir};
-use crate::caller::{Announcement, clip_ids};
+use crate::audio::{
+    AudioConfig, AudioEngine, AudioStatus, Caption, PackError, Silence, VoicePack, beeps, shipped_pack_dir,
+};
+use crate::caller::{Announcement, CallSound, clip_ids, clip_text, settings::beep};
 use crate::lang::Lang;
 
 use crate::ui::i18n::errors::{pack_error, silence};
@@ -92,10 +94,26 @@ fn load_pack(lang: Lang) -> Result<VoicePack, PackProblem> {
     VoicePack::load(dir, &clip_ids()).map_err(|e| PackProblem::Unreadable(Arc::new(e)))
 }
 
-/// The sound of the window: one audio engine, the chosen voice and volume.
+/// The caller's beeps as a pack (an event that chose beeps): every clip the caller says, as its
+/// beep (`caller::settings::beep`), captioned in `lang`.
+fn beep_pack(lang: Lang) -> VoicePack {
+    let rate = VoicePack::DEFAULT_RATE;
+    let clips = clip_ids()
+        .into_iter()
+        .map(|id| {
+            let b = beep(id);
+            let text = clip_text(id, lang).map(str::to_string);
+            (id.to_string(), text, beeps(rate, b.hertz, b.tones, b.millis))
+        })
+        .collect();
+    VoicePack::made(folder(lang), "beeps", rate, clips)
+}
+
+/// The sound of the window: one audio engine, the event's voice (or beeps) and volume.
 pub struct Sound {
     engine: AudioEngine,
     voice: Lang,
+    kind: CallSound,
     volume: f32,
     /// The pack being loaded, until its thread answers.
     loading: Option<Receiver<Result<VoicePack, PackProblem>>>,
@@ -132,6 +150,7 @@ impl Sound {
         let mut sound = Sound {
             engine,
             voice,
+            kind: CallSound::Voice,
             volume: 1.0,
             loading: None,
             pack_problem: None,
@@ -139,12 +158,16 @@ impl Sound {
             planned: None,
         };
         sound.set_volume(volume);
-        sound.load(voice);
+        sound.load();
         sound
     }
 
     pub fn voice(&self) -> Lang {
         self.voice
+    }
+
+    pub fn kind(&self) -> CallSound {
+        self.kind
     }
 
     pub fn volume(&self) -> f32 {
@@ -163,20 +186,31 @@ impl Sound {
 
     /// Speaks with `lang`'s pack from when it is loaded (the current one speaks until then).
     pub fn set_voice(&mut self, lang: Lang) {
-        if lang == self.voice {
+        self.set_caller(lang, self.kind);
+    }
+
+    /// Speaks with `lang`'s pack, or beeps captioned in `lang`, from when it is ready (the current
+    /// one sounds until then).
+    pub fn set_caller(&mut self, lang: Lang, kind: CallSound) {
+        if (lang, kind) == (self.voice, self.kind) {
             return;
         }
         self.voice = lang;
-        self.load(lang);
+        self.kind = kind;
+        self.load();
     }
 
-    fn load(&mut self, lang: Lang) {
+    fn load(&mut self) {
+        let (lang, kind) = (self.voice, self.kind);
         let (tx, rx) = channel();
         let repaint = self.repaint.clone();
         let spawned = std::thread::Builder::new()
             .name("voice-pack".to_string())
             .spawn(move || {
-                let _ = tx.send(load_pack(lang));
+                let _ = tx.send(match kind {
+                    CallSound::Voice => load_pack(lang),
+                    CallSound::Beeps => Ok(beep_pack(lang)),
+                });
                 if let Some(ctx) = repaint {
                     ctx.request_repaint();
                 }

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use egui::{Color32, RichText};
 
-use crate::caller::{ChineseScript, ScriptFormError};
+use crate::caller::{CallSound, CallerSettings, ChineseScript, MainTimeCalls, ScriptFormError};
 use crate::clock::{LatenessRule, TimeControl};
 use crate::ledger::Edition;
 use crate::rules::{Counting, Preset};
@@ -51,6 +51,8 @@ pub struct EventForm {
     pub top_score: TopScore,
     /// A rank ("3d") or empty (no bar).
     pub mcmahon_bar: String,
+    /// How the caller is heard at the event's tables.
+    pub caller: CallerSettings,
     /// Not on the form: the imported pairing file, kept as it is.
     pub pairing_file: Option<Box<PairingFile>>,
     /// The chief arbiter's passphrase, while none is set (`None`: it is set, the field is not
@@ -85,6 +87,7 @@ impl EventForm {
             top_score: event.top_score,
             mcmahon_bar: event.mcmahon_bar.map(|r| r.to_string()).unwrap_or_default(),
             pairing_file: event.pairing_file.clone(),
+            caller: event.caller,
             passphrase: None,
         }
     }
@@ -183,6 +186,7 @@ impl EventForm {
             top_score: self.top_score,
             mcmahon_bar: self.read_bar(Lang::En).ok()?,
             pairing_file: self.pairing_file.clone(),
+            caller: self.caller,
         })
     }
 
@@ -304,6 +308,47 @@ fn system_fields(ui: &mut egui::Ui, form: &mut EventForm, lang: Lang) {
 enum Answer {
     Ok(Event),
     Cancel,
+    /// The caller's test: the last minute of the form's time control, as the form's settings
+    /// sound (the form stays open).
+    TestCaller(CallerSettings, String),
+}
+
+/// The caller's settings: voice or beeps, the pack's language, calls in main time, volume, and
+/// the test button. Returns the test asked for, if any.
+fn caller_fields(ui: &mut egui::Ui, form: &mut EventForm, lang: Lang) -> Option<Answer> {
+    let mut test = None;
+    egui::CollapsingHeader::new(Text::CallerSection.tr(lang))
+        .id_salt("event_caller")
+        .show(ui, |ui| {
+            let caller = &mut form.caller;
+            ui.horizontal(|ui| {
+                ui.radio_value(&mut caller.sound, CallSound::Voice, Text::CallerVoice.tr(lang));
+                ui.radio_value(&mut caller.sound, CallSound::Beeps, Text::CallerBeeps.tr(lang));
+            });
+            ui.horizontal(|ui| {
+                ui.label(Text::VoicePack.tr(lang));
+                for choice in [Lang::Zh, Lang::En] {
+                    ui.selectable_value(&mut caller.voice, choice, choice.own_name());
+                }
+            });
+            let mut spoken = caller.main_time == MainTimeCalls::Spoken;
+            if ui.checkbox(&mut spoken, Text::MainTimeCalls.tr(lang)).changed() {
+                caller.main_time = if spoken {
+                    MainTimeCalls::Spoken
+                } else {
+                    MainTimeCalls::Silent
+                };
+            }
+            ui.horizontal(|ui| {
+                let label = ui.label(Text::Volume.tr(lang));
+                ui.add(egui::Slider::new(&mut caller.volume, 0..=100).suffix(" %"))
+                    .labelled_by(label.id);
+            });
+            if ui.button(Text::TestCaller.tr(lang)).clicked() {
+                test = Some(Answer::TestCaller(*caller, form.control.clone()));
+            }
+        });
+    test
 }
 
 /// The window while `form` is open. OK returns the one command that changes the event (and the
@@ -324,6 +369,7 @@ pub fn window(ctx: &egui::Context, form: &mut Option<EventForm>, lang: Lang) -> 
     let mut command: Vec<WsCommand> = match answer {
         Some(Answer::Ok(event)) => vec![WsCommand::EditEvent(Box::new(event))],
         Some(Answer::Cancel) => Vec::new(),
+        Some(Answer::TestCaller(caller, control)) => return vec![WsCommand::TestCaller(caller, control)],
         None if !open => Vec::new(),
         None => return Vec::new(),
     };
@@ -430,6 +476,8 @@ fn fields(ui: &mut egui::Ui, form: &mut EventForm, lang: Lang) -> Option<Answer>
     }
     refusal(ui, lateness.as_ref().err());
     ui.separator();
+    let test = caller_fields(ui, form, lang);
+    ui.separator();
     ui.label(RichText::new(Text::EventTakesEffect.tr(lang)).small().weak());
     let read = form.event(Reading {
         name,
@@ -442,7 +490,7 @@ fn fields(ui: &mut egui::Ui, form: &mut EventForm, lang: Lang) -> Option<Answer>
         ui.separator();
         crate::ui::table::dialogs::secret_field(ui, Text::SetChiefPassphrase.tr(lang), passphrase);
     }
-    let mut answer = None;
+    let mut answer = test;
     ui.horizontal(|ui| {
         let ok = ui.add_enabled(read.is_some(), egui::Button::new(Text::Ok.tr(lang)));
         if ok.clicked()

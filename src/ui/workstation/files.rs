@@ -142,6 +142,24 @@ pub enum Done {
     Cancelled,
 }
 
+impl Done {
+    /// The file a finished job read or wrote (its folder is where the next dialog starts).
+    pub fn path(&self) -> Option<&std::path::Path> {
+        match self {
+            Done::Created { path, .. }
+            | Done::Opened { path, .. }
+            | Done::OpenedReadOnly { path, .. }
+            | Done::Imported { path, .. }
+            | Done::Exported { path, .. }
+            | Done::MergeRead { path, .. }
+            | Done::TournamentRead { path, .. }
+            | Done::PlayersRead { path, .. }
+            | Done::TournamentWritten { path, .. } => Some(path),
+            _ => None,
+        }
+    }
+}
+
 /// The file jobs under way and their results.
 pub struct Files {
     sender: Sender<Done>,
@@ -170,13 +188,14 @@ impl Default for Files {
 impl Files {
     /// Starts `request` on a worker thread: with `path`, or through a dialog titled in `lang`
     /// (opened here, awaited there).
-    pub fn start(&mut self, request: Request, path: Option<PathBuf>, lang: Lang) {
+    /// A dialog starts in `folder` (the last one used), when given.
+    pub fn start(&mut self, request: Request, path: Option<PathBuf>, lang: Lang, folder: Option<&std::path::Path>) {
         let sender = self.sender.clone();
         let repaint = self.repaint.clone();
         let chosen = match (path, &request) {
             (Some(path), _) => Chosen::Path(path),
             (None, Request::RestoreBackup(path)) => Chosen::Path(path.clone()),
-            (None, _) => Chosen::Dialog(open_dialog(&request, lang), Instant::now()),
+            (None, _) => Chosen::Dialog(open_dialog(&request, lang, folder), Instant::now()),
         };
         self.pending += 1;
         let spawned = std::thread::Builder::new().name("file-job".to_string()).spawn(move || {
@@ -258,9 +277,15 @@ impl Chosen {
     }
 }
 
-/// Opens the dialog for `request`, titled in `lang`.
-fn open_dialog(request: &Request, lang: Lang) -> DialogFuture {
-    let dialog = || rfd::AsyncFileDialog::new().set_title(request.title().tr(lang));
+/// Opens the dialog for `request`, titled in `lang`, in `folder` when given.
+fn open_dialog(request: &Request, lang: Lang, folder: Option<&std::path::Path>) -> DialogFuture {
+    let dialog = || {
+        let d = rfd::AsyncFileDialog::new().set_title(request.title().tr(lang));
+        match folder {
+            Some(folder) => d.set_directory(folder),
+            None => d,
+        }
+    };
     let ron = |d: rfd::AsyncFileDialog| d.add_filter(Text::SessionFiles.tr(lang), &["ron"]);
     let sgf = |d: rfd::AsyncFileDialog| d.add_filter("SGF", &["sgf"]);
     match request {

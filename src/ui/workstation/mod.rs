@@ -44,6 +44,8 @@ mod read_only;
 mod saving;
 pub mod sidebar_view;
 #[cfg(test)]
+mod tests_caller_settings;
+#[cfg(test)]
 mod tests_chief;
 #[cfg(test)]
 mod tests_downtime;
@@ -252,6 +254,9 @@ pub enum WsCommand {
     SaveFirst(SaveFirstAnswer),
     /// The event's settings replaced (the Event window's OK).
     EditEvent(Box<Event>),
+    /// The Event window's test of the caller: its settings and its time control's written form
+    /// (the event's control when it does not read); the shell plays it.
+    TestCaller(crate::caller::CallerSettings, String),
     /// The chief arbiter's passphrase, set once: only its slow salted hash is recorded.
     SetChiefPassphrase(String),
     /// The merge window's answer: take the confirmed results it lists (`true`), or close it.
@@ -304,6 +309,16 @@ pub struct Workstation {
     pub chief_hasher: crate::session::chief::Hasher,
     /// The passphrase being hashed or checked on a worker thread, with the action it is for.
     chief_job: Option<chief_jobs::ChiefJob>,
+    /// The caller's test asked in the Event window, until the shell takes it to play.
+    pub caller_test: Option<CallerTest>,
+}
+
+/// The caller's test: the settings to hear and the calls of the last period (offsets from its
+/// start), as the event's script and edition say them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CallerTest {
+    pub caller: crate::caller::CallerSettings,
+    pub calls: Vec<crate::caller::Call>,
 }
 
 /// The default event of a new session, named in the window's language (the organiser renames it
@@ -323,6 +338,7 @@ pub fn new_event(date: &str, lang: Lang) -> Event {
         top_score: Default::default(),
         mcmahon_bar: None,
         pairing_file: None,
+        caller: Default::default(),
     }
 }
 
@@ -480,6 +496,7 @@ impl Workstation {
             chief_gate: Default::default(),
             chief_hasher: Default::default(),
             chief_job: None,
+            caller_test: None,
         };
         let event = ws.session.event.clone();
         ws.record(Role::Organiser, None, Change::Event(event));
@@ -769,6 +786,7 @@ impl Workstation {
             WsCommand::DeclineBackup => self.offer_backup = None,
             WsCommand::SaveFirst(answer) => self.answer_save_first(answer),
             WsCommand::EditEvent(event) => self.edit_event(*event),
+            WsCommand::TestCaller(caller, control) => self.caller_test = Some(self.caller_test(caller, &control)),
             WsCommand::SetChiefPassphrase(passphrase) => self.set_chief_passphrase(passphrase),
             WsCommand::Merge(take) => self.answer_merge(take),
             WsCommand::Standings(change) => {
@@ -846,7 +864,8 @@ impl Workstation {
             self.replacing = Some(Replacing::Asking(request, path));
             return;
         }
-        self.files.start(request, path, self.lang());
+        self.files
+            .start(request, path, self.lang(), self.settings.last_folder.as_deref());
     }
 
     /// "Save first?" on screen: the tables of the session that would be lost.
@@ -862,12 +881,14 @@ impl Workstation {
             SaveFirstAnswer::Cancel => {}
             SaveFirstAnswer::Discard => {
                 self.replacing = Some(Replacing::Discarded);
-                self.files.start(request, path, self.lang());
+                self.files
+                    .start(request, path, self.lang(), self.settings.last_folder.as_deref());
             }
             SaveFirstAnswer::SaveAs(to) => {
                 self.replacing = Some(Replacing::AfterSave(request, path));
                 let save = Request::SaveAs(Box::new(self.session.clone()));
-                self.files.start(save, to, self.lang());
+                self.files
+                    .start(save, to, self.lang(), self.settings.last_folder.as_deref());
             }
         }
     }
@@ -878,7 +899,8 @@ impl Workstation {
         if matches!(self.place, Place::File { .. })
             && let Some(Replacing::AfterSave(request, path)) = self.replacing.take()
         {
-            self.files.start(request, path, self.lang());
+            self.files
+                .start(request, path, self.lang(), self.settings.last_folder.as_deref());
             return;
         }
         let waiting = matches!(self.replacing, Some(Replacing::AfterSave(..) | Replacing::Discarded));
@@ -1301,7 +1323,37 @@ impl Workstation {
         }
     }
 
+    /// The test of `caller` over the last period of `control` (the event's when it does not read),
+    /// in the event's script and edition.
+    fn caller_test(&self, caller: crate::caller::CallerSettings, control: &str) -> CallerTest {
+        let event = &self.session.event;
+        let control = control
+            .parse::<crate::clock::TimeControl>()
+            .or_else(|_| event.time_control.parse())
+            .unwrap_or_else(|_| crate::clock::TimeControl::Chinese {
+                main: std::time::Duration::from_secs(60),
+                reserved_minutes: 1,
+                period: std::time::Duration::from_secs(60),
+            });
+        let event = Event {
+            caller,
+            ..event.clone()
+        };
+        let script = crate::session::caller_script(event.edition, &event);
+        CallerTest {
+            caller,
+            calls: crate::caller::last_period_calls(&control, &script),
+        }
+    }
+
     fn file_done(&mut self, done: Done) {
+        if let Some(folder) = done
+            .path()
+            .and_then(|p| p.parent())
+            .filter(|f| !f.as_os_str().is_empty())
+        {
+            self.settings.last_folder = Some(folder.to_path_buf());
+        }
         match done {
             Done::Created {
                 path,
