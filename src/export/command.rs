@@ -150,7 +150,7 @@ pub fn export(session: &Session, target: &Target) -> Result<String, ExportError>
             let system = standings::declared(session);
             let list = standings::standings(session, system)?;
             Ok(if *csv {
-                standings::csv(&list, system)
+                standings::csv(&list, system)?
             } else if system.is_team() {
                 let teams = standings::teams::team_standings(session, system);
                 format!(

@@ -19,6 +19,7 @@ mod game;
 mod ledger;
 mod lock;
 mod merge;
+mod opengotha_out;
 mod photo;
 mod procedures;
 mod round_trip;
