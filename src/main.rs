@@ -447,8 +447,9 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 let now = std::time::SystemTime::now()
                     .duration_since(std::time::UNIX_EPOCH)
                     .unwrap_or_default();
+                // The system's time zone, read here at the edge: the stamp says local time with its offset.
                 go_arbiter::session::Stamp::new(
-                    &go_arbiter::ui::workstation::wall_text(now),
+                    &go_arbiter::wall::record(now, &jiff::tz::TimeZone::system()),
                     &name,
                     go_arbiter::session::Role::ChiefArbiter,
                 )

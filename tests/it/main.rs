@@ -33,3 +33,4 @@ mod standings;
 mod support;
 mod tournament;
 mod trust;
+mod wall_time;
