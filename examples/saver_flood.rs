@@ -36,6 +36,7 @@ fn main() {
         top_score: Default::default(),
         mcmahon_bar: None,
         pairing_file: None,
+        time_zone: String::new(),
     };
     let mut session = Session::new(event);
     let store = match Store::create(&path, &session) {

@@ -92,6 +92,10 @@ pub struct Event {
     /// the results go back to (a copy of it); none when nothing was imported.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pairing_file: Option<Box<PairingFile>>,
+    /// The time zone the event's stamps are shown in, by its IANA name ("Asia/Shanghai"); empty
+    /// (every event before the setting): the system's (`wall::zone`).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub time_zone: String,
 }
 
 /// The organiser's OpenGotha file as it was when last imported: its path and SHA-256 (hex).

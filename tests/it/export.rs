@@ -13,6 +13,7 @@ use go_arbiter::rules::Preset;
 use go_arbiter::scoring::{GameResult, Marks, Quarters, Reason};
 use go_arbiter::session::{Change, GameSetup, Player, PlayerId, Role, Session, Signer, Stamp, Store, TableId};
 use go_arbiter::sgf;
+use jiff::tz::TimeZone;
 
 use crate::support::event;
 
@@ -526,7 +527,7 @@ fn export_command_writes_files_and_prints_tables() {
     let (s, _) = played();
     let dir = std::env::temp_dir().join(format!("go-arbiter-export-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    let written = export(&s, &Target::Sgf(dir.clone())).unwrap();
+    let written = export(&s, &Target::Sgf(dir.clone()), &TimeZone::UTC).unwrap();
     assert_eq!(written.trim(), dir.join("r1-t1.sgf").display().to_string());
     assert!(sgf::read_file(&dir.join("r1-t1.sgf")).is_ok());
     let path = dir.join("day.ron");
@@ -556,7 +557,7 @@ fn result_slip_lists_players_result_penalties_and_confirmations() {
         .unwrap();
     }
     let table = s.table(id).unwrap();
-    let lines = slip::lines(&s, id, table).unwrap();
+    let lines = slip::lines(&s, id, table, &TimeZone::UTC).unwrap();
     assert_eq!(lines[2], "Black: Chen Li (3d, Beijing)");
     assert!(lines[5].starts_with("Result: Black wins by resignation"), "{lines:?}");
     assert!(
@@ -566,12 +567,64 @@ fn result_slip_lists_players_result_penalties_and_confirmations() {
     assert!(lines.iter().any(|l| l.contains("Incident 1, White")), "{lines:?}");
     assert!(lines.iter().any(|l| l == "  White: AS at 09:00"), "{lines:?}");
     assert!(lines.iter().any(|l| l == "  Arbiter: not signed"), "{lines:?}");
-    let img = image::load_from_memory(&slip::slip(&s, id, table).unwrap())
+    let img = image::load_from_memory(&slip::slip(&s, id, table, &TimeZone::UTC).unwrap())
         .unwrap()
         .to_rgb8();
     assert_eq!((img.width(), img.height()), (slip::WIDTH, slip::height(lines.len())));
     // Some ink on the first line.
     assert!((0..img.width()).any(|x| img.get_pixel(x, 40).0[0] < 128));
+}
+
+#[test]
+fn the_slip_shows_the_confirmations_in_local_time_with_the_offset_in_the_events_zone() {
+    let (mut s, id) = played();
+    let wall = std::time::Duration::from_secs(1_795_942_800); // 2026-11-29 09:00:00 UTC
+    let shanghai = TimeZone::get("Asia/Shanghai").unwrap();
+    let stamps = [
+        go_arbiter::wall::record(wall, &shanghai),
+        "2026-11-29 09:00:30 UTC".to_string(), // as the window stamped before
+        "09:01".to_string(),                   // free text, as older files have
+    ];
+    for (signer, at) in Signer::ALL.into_iter().zip(&stamps) {
+        let change = Change::Confirm {
+            table: id,
+            signer,
+            name: "X".into(),
+        };
+        s.apply(&Stamp::new(at, "Li Wei", Role::Arbiter), &change).unwrap();
+    }
+    let confirmations = |s: &Session, system: &TimeZone| -> Vec<String> {
+        let zone = go_arbiter::export::event_zone(s, system);
+        let lines = slip::lines(s, id, s.table(id).unwrap(), &zone).unwrap();
+        lines.into_iter().filter(|l| l.contains(": X at ")).collect()
+    };
+    // No zone named by the event: the system's, handed in.
+    assert_eq!(
+        confirmations(&s, &shanghai),
+        [
+            "  Black: X at 2026-11-29 17:00:00 +08:00",
+            "  White: X at 2026-11-29 17:00:30 +08:00",
+            "  Arbiter: X at 09:01",
+        ]
+    );
+    let mut event = s.event.clone();
+    event.time_zone = "Europe/Paris".into();
+    s.apply(&stamp(), &Change::Event(event)).unwrap();
+    assert!(
+        s.audit
+            .last()
+            .unwrap()
+            .what
+            .contains("time zone the system's -> Europe/Paris")
+    );
+    assert_eq!(
+        confirmations(&s, &shanghai),
+        [
+            "  Black: X at 2026-11-29 10:00:00 +01:00",
+            "  White: X at 2026-11-29 10:00:30 +01:00",
+            "  Arbiter: X at 09:01",
+        ]
+    );
 }
 
 /// A 4-stone 19x19 game under Chinese rules, Ann Smith (2k) taking Black against Chen Li (3d),
@@ -613,7 +666,7 @@ fn a_handicap_4_game_exports_ha_4_km_0_and_its_ab_stones_to_sgf() {
 #[test]
 fn a_handicap_4_game_on_the_slip_says_its_komi_and_compensation() {
     let (s, id) = handicap_4();
-    let lines = slip::lines(&s, id, s.table(id).unwrap()).unwrap();
+    let lines = slip::lines(&s, id, s.table(id).unwrap(), &TimeZone::UTC).unwrap();
     assert!(
         lines.contains(
             &"Rules: Chinese 2002, komi 0 stones (0 points), handicap 4, compensation 2 stones (4 points)".to_string()

@@ -80,6 +80,7 @@ pub fn event() -> Event {
         top_score: Default::default(),
         mcmahon_bar: None,
         pairing_file: None,
+        time_zone: String::new(),
     }
 }
 

@@ -242,6 +242,7 @@ fn session() -> Session {
         top_score: Default::default(),
         mcmahon_bar: None,
         pairing_file: None,
+        time_zone: String::new(),
     };
     let mut s = Session::new(event.clone());
     apply(&mut s, &stamp(), Change::Event(event));
@@ -346,7 +347,7 @@ fn the_audit_panel_lists_a_tables_changes_oldest_first() {
         .build_ui_state(
             |ui, entries: &mut Vec<AuditEntry>| {
                 let refs: Vec<&AuditEntry> = entries.iter().collect();
-                crate::ui::counting::view::audit_panel(ui, &refs, Lang::En);
+                crate::ui::counting::view::audit_panel(ui, &refs, &jiff::tz::TimeZone::UTC, Lang::En);
             },
             entries,
         );
@@ -366,7 +367,8 @@ fn the_audit_panel_lists_a_tables_changes_oldest_first() {
     // Every line wraps inside the panel, none is cut at its edge (issue 19).
     assert!(first.right() <= 1000.0 && last.right() <= 1000.0, "{first:?} {last:?}");
 
-    let mut empty = Harness::builder().build_ui(|ui| crate::ui::counting::view::audit_panel(ui, &[], Lang::En));
+    let mut empty = Harness::builder()
+        .build_ui(|ui| crate::ui::counting::view::audit_panel(ui, &[], &jiff::tz::TimeZone::UTC, Lang::En));
     empty.run();
     empty.get_by_label("No changes recorded");
 }
@@ -389,7 +391,7 @@ fn the_audit_panel_says_signatures_and_an_override_in_chinese_in_a_chinese_windo
         .build_ui_state(
             |ui, entries: &mut Vec<AuditEntry>| {
                 let refs: Vec<&AuditEntry> = entries.iter().collect();
-                crate::ui::counting::view::audit_panel(ui, &refs, Lang::Zh);
+                crate::ui::counting::view::audit_panel(ui, &refs, &jiff::tz::TimeZone::UTC, Lang::Zh);
             },
             entries,
         );

@@ -53,6 +53,8 @@ pub struct EventForm {
     pub mcmahon_bar: String,
     /// Not on the form: the imported pairing file, kept as it is.
     pub pairing_file: Option<Box<PairingFile>>,
+    /// Not on the form yet: the event's time zone, kept as it is.
+    pub time_zone: String,
     /// The chief arbiter's passphrase, while none is set (`None`: it is set, the field is not
     /// shown). Set once; OK hands it to the workstation, which keeps only its hash.
     pub passphrase: Option<String>,
@@ -85,6 +87,7 @@ impl EventForm {
             top_score: event.top_score,
             mcmahon_bar: event.mcmahon_bar.map(|r| r.to_string()).unwrap_or_default(),
             pairing_file: event.pairing_file.clone(),
+            time_zone: event.time_zone.clone(),
             passphrase: None,
         }
     }
@@ -183,6 +186,7 @@ impl EventForm {
             top_score: self.top_score,
             mcmahon_bar: self.read_bar(Lang::En).ok()?,
             pairing_file: self.pairing_file.clone(),
+            time_zone: self.time_zone.clone(),
         })
     }
 
