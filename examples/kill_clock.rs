@@ -50,8 +50,9 @@ fn tables() -> [TableId; 2] {
 /// A session file with two tables whose clocks start now (a checkpoint, then the start).
 fn make(path: &Path) -> Res<Duration> {
     let start = wall();
-    let stamp = Stamp::new(&wall_text(start), "kill-clock", Role::Arbiter);
-    let event = new_event(&wall_text(start)[..10], Lang::En);
+    let zone = jiff::tz::TimeZone::system();
+    let stamp = Stamp::new(&wall_text(start, &zone), "kill-clock", Role::Arbiter);
+    let event = new_event(&wall_text(start, &zone)[..10], Lang::En);
     let mut s = Session::new(event.clone());
     s.apply(&stamp, &Change::Event(event))?;
     for id in 1..=4 {
@@ -64,7 +65,7 @@ fn make(path: &Path) -> Res<Duration> {
         };
         s.apply(&stamp, &Change::Player(player))?;
     }
-    let date = wall_text(start)[..10].to_string();
+    let date = wall_text(start, &zone)[..10].to_string();
     s.apply(&stamp, &Change::Round { number: 1, date })?;
     for (n, table) in tables().into_iter().enumerate() {
         let black = PlayerId(2 * n as u32 + 1);

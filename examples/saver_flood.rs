@@ -37,6 +37,7 @@ fn main() {
         mcmahon_bar: None,
         pairing_file: None,
         caller: Default::default(),
+        time_zone: String::new(),
     };
     let mut session = Session::new(event);
     let store = match Store::create(&path, &session) {

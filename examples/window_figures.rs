@@ -145,9 +145,13 @@ fn session(games: &[Game], idle: bool) -> Result<Session, Failure> {
         mcmahon_bar: None,
         pairing_file: None,
         caller: Default::default(),
+        time_zone: String::new(),
     };
     let mut session = Session::new(event.clone());
-    let wall = wall_text(SystemTime::now().duration_since(SystemTime::UNIX_EPOCH)?);
+    let wall = wall_text(
+        SystemTime::now().duration_since(SystemTime::UNIX_EPOCH)?,
+        &jiff::tz::TimeZone::system(),
+    );
     let org = Stamp::new(&wall, "Organiser", Role::Organiser);
     let arbiter = Stamp::new(&wall, "Arbiter", Role::Arbiter);
     session.apply(&org, &Change::Event(event))?;

@@ -18,6 +18,7 @@
 //! - [`export`]: results out to the organiser's tools (SGF, CSV, standings, EGF, AGA, OpenGotha, PNG).
 //! - [`photo`]: a physical board read from a photo: corners, grid, each point black, white or empty.
 //! - [`tournament`]: the organiser's files in: an OpenGotha tournament's players and a round's pairings, players from a CSV.
+//! - [`wall`]: the wall time of stamps (jiff): local time with its UTC offset, shown in the event's zone; dates checked as dates.
 //! - [`ui`]: the eframe window; the only module that imports egui.
 
 pub mod accuracy;
@@ -39,3 +40,4 @@ pub mod session;
 pub mod sgf;
 pub mod tournament;
 pub mod ui;
+pub mod wall;

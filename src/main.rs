@@ -434,7 +434,9 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 Some(given) => key_for(&args.file, Some(given))?,
                 None => key_for(&args.file, None).ok().flatten(),
             };
-            print!("{}", go_arbiter::export::command::run(&args, key.as_ref())?);
+            // The system's time zone, read here once: the slips' times are shown in the event's, else in it.
+            let system = jiff::tz::TimeZone::system();
+            print!("{}", go_arbiter::export::command::run(&args, key.as_ref(), &system)?);
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Merge {
@@ -447,8 +449,9 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 let now = std::time::SystemTime::now()
                     .duration_since(std::time::UNIX_EPOCH)
                     .unwrap_or_default();
+                // The system's time zone, read here at the edge: the stamp says local time with its offset.
                 go_arbiter::session::Stamp::new(
-                    &go_arbiter::ui::workstation::wall_text(now),
+                    &go_arbiter::wall::record(now, &jiff::tz::TimeZone::system()),
                     &name,
                     go_arbiter::session::Role::ChiefArbiter,
                 )

@@ -4,6 +4,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use clap::{ArgGroup, Args};
+use jiff::tz::TimeZone;
 
 use crate::session::check;
 use crate::session::key::ChainKey;
@@ -94,7 +95,9 @@ impl ExportArgs {
 
 /// Reads the session file (with its chain `key`, when there is one) and exports it; returns
 /// what to print. A file whose chain, journal or seals do not hold is refused, saying why.
-pub fn run(args: &ExportArgs, key: Option<&ChainKey>) -> Result<String, ExportError> {
+/// `system` is the system's time zone, read by the caller (the edge): the slips show the
+/// confirmations in the event's zone, else in it.
+pub fn run(args: &ExportArgs, key: Option<&ChainKey>, system: &TimeZone) -> Result<String, ExportError> {
     let loaded = store::load_keyed(&args.file, key).map_err(|e| ExportError::Load(e.to_string()))?;
     if !args.despite_broken_chain {
         let why = match (&loaded.chain, &loaded.journal_stop, &loaded.key) {
@@ -108,7 +111,7 @@ pub fn run(args: &ExportArgs, key: Option<&ChainKey>) -> Result<String, ExportEr
             return Err(ExportError::BrokenChain(why));
         }
     }
-    export(&loaded.session, &args.target())
+    export(&loaded.session, &args.target(), system)
 }
 
 /// The file name of a game's export: `r1-t3.sgf`.
@@ -116,8 +119,9 @@ pub fn file_name(id: TableId, extension: &str) -> String {
     format!("r{}-t{}.{extension}", id.round, id.table)
 }
 
-/// Exports `session` to `target`: text to print, or files written and their list.
-pub fn export(session: &Session, target: &Target) -> Result<String, ExportError> {
+/// Exports `session` to `target`: text to print, or files written and their list. The slips say
+/// their times in the event's zone, else in `system`'s (the system's, read at the edge).
+pub fn export(session: &Session, target: &Target, system: &TimeZone) -> Result<String, ExportError> {
     match target {
         Target::Csv => csv::results(session),
         Target::H9 => egf::h9(session),
@@ -150,7 +154,7 @@ pub fn export(session: &Session, target: &Target) -> Result<String, ExportError>
             let system = standings::declared(session);
             let list = standings::standings(session, system)?;
             Ok(if *csv {
-                standings::csv(&list, system)
+                standings::csv(&list, system)?
             } else if system.is_team() {
                 let teams = standings::teams::team_standings(session, system);
                 format!(
@@ -178,7 +182,10 @@ pub fn export(session: &Session, target: &Target) -> Result<String, ExportError>
                 write(&path, &png::final_position(id, table)?)?;
                 written.push_str(&format!("{}\n", path.display()));
                 let path = dir.join(file_name(id, "slip.png"));
-                write(&path, &slip::slip(session, id, table)?)?;
+                write(
+                    &path,
+                    &slip::slip(session, id, table, &super::event_zone(session, system))?,
+                )?;
                 written.push_str(&format!("{}\n", path.display()));
             }
             Ok(written)

@@ -1,4 +1,4 @@
-//! Results per round as CSV (RFC 4180: comma-separated, CRLF line ends, fields with commas, quotes or line breaks quoted, quotes doubled).
+//! CSV out, written by the csv crate (RFC 4180: comma-separated, CRLF line ends, fields with commas, quotes or line breaks quoted, quotes doubled): the results per round, and the rows of the standings.
 
 use crate::session::Session;
 
@@ -23,32 +23,40 @@ pub const HEADER: [&str; 13] = [
     "code",
 ];
 
-/// One field, quoted when it needs to be.
-pub fn field(text: &str) -> String {
-    if text.contains([',', '"', '\n', '\r']) || text.starts_with(' ') || text.ends_with(' ') {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text.to_string()
+/// Rows as CSV text, written by the csv crate: comma-separated, CRLF line ends, a field with a
+/// comma, a quote or a line break quoted and its quotes doubled (RFC 4180). Rows may differ in
+/// length. Writing to memory does not fail; were it to, the error says so.
+pub fn text<R, F>(rows: R) -> Result<String, ExportError>
+where
+    R: IntoIterator,
+    R::Item: IntoIterator<Item = F>,
+    F: AsRef<[u8]>,
+{
+    let mut w = csv::WriterBuilder::new()
+        .terminator(csv::Terminator::CRLF)
+        .flexible(true)
+        .from_writer(Vec::new());
+    let failed = |message: String| ExportError::Io {
+        path: "the CSV text in memory".to_string(),
+        message,
+    };
+    for row in rows {
+        w.write_record(row).map_err(|e| failed(e.to_string()))?;
     }
-}
-
-/// One record, its fields quoted as needed, ending in CRLF.
-pub fn record<S: AsRef<str>>(fields: &[S]) -> String {
-    let mut line = fields.iter().map(|f| field(f.as_ref())).collect::<Vec<_>>().join(",");
-    line.push_str("\r\n");
-    line
+    let bytes = w.into_inner().map_err(|e| failed(e.to_string()))?;
+    String::from_utf8(bytes).map_err(|e| failed(e.to_string()))
 }
 
 /// Every table's result, round by round: the SGF RE value and the result in words (empty
 /// when no result is recorded), each player's warnings in that game, its handicap and komi.
 pub fn results(session: &Session) -> Result<String, ExportError> {
-    let mut out = record(&HEADER);
+    let mut rows = vec![HEADER.map(String::from).to_vec()];
     for (id, table) in session.tables() {
         let black = player(session, table.black)?;
         let white = player(session, table.white)?;
         let result = table.game.result;
         let [bw, ww] = table.game.ledger.warnings();
-        out.push_str(&record(&[
+        rows.push(vec![
             id.round.to_string(),
             id.table.to_string(),
             black.name.clone(),
@@ -62,7 +70,7 @@ pub fn results(session: &Session) -> Result<String, ExportError> {
             table.game.handicap.to_string(),
             table.game.komi.points_decimal(),
             crate::session::proof::result_code(id, table).unwrap_or_default(),
-        ]));
+        ]);
     }
-    Ok(out)
+    text(rows)
 }

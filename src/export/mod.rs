@@ -9,7 +9,8 @@
 //!   results written into a copy of the organiser's own file.
 //! - [`aga`]: the AGA's results format (every player with an AGA id).
 //! - [`png`]: the final position with dead stones and territory marked.
-//! - [`slip`]: the result slip (players, result, penalties, confirmations) as a PNG.
+//! - [`slip`]: the result slip (players, result, penalties, confirmations at local time with the
+//!   offset, in the event's zone: [`event_zone`]) as a PNG.
 //! - [`command`]: the `export` command's targets and dispatch.
 
 pub mod aga;
@@ -82,6 +83,12 @@ pub fn write_atomically(path: &std::path::Path, bytes: &[u8]) -> Result<(), Expo
         let _ = std::fs::remove_file(&temp);
         io(e)
     })
+}
+
+/// The zone the session's stamps are shown in: the event's, else `system` (the system's, read
+/// at the edge), also when the event's name is not one this computer knows.
+pub fn event_zone(session: &Session, system: &jiff::tz::TimeZone) -> jiff::tz::TimeZone {
+    crate::wall::zone(&session.event.time_zone, system).unwrap_or_else(|_| system.clone())
 }
 
 /// The player with `id`, or the error naming it.

@@ -4,8 +4,9 @@
 //! src/info/vannier/gotha/ExternalDocument.java: importTournamentFromXMLFile, importPlayersFromXMLFile,
 //! importGamesFromXMLFile, generateXMLGamesElement; Player.java: the constructor and computeKeyString):
 //! - `<Tournament dataVersion="201">` (from 201 on the players are found by their key and the rating is
-//!   read as written), `<Players>` then `<Games>`. OpenGotha does not read `fullName`/`location` on the
-//!   root; they are written for a human reader only.
+//!   read as written), `<Players>` then `<Games>`. The event's name and venue go in a comment before the
+//!   root, for a human reader: OpenGotha reads neither, and its DTD declares no such attribute on
+//!   `<Tournament>` (the file is valid against `tournament.dtd`; a test checks it).
 //! - `<Player>`: `name`, `firstName`, `rank` and `grade` ("3D", "2K", "1P"), `rating` computed from the
 //!   rank as OpenGotha does (`(rank + 30) * 100 - 900`, origin `INI`), `club`, `country`,
 //!   `participating`, `registeringStatus="FIN"`. OpenGotha refuses (and its import then fails on) a player
@@ -168,6 +169,16 @@ fn element<'a>(name: &'a str, attributes: &[(&'a str, &'a str)]) -> BytesStart<'
     e
 }
 
+/// `text` as the inside of an XML comment, for a human reader: no `--` (which would end it) and
+/// not ending in `-`, between spaces.
+fn comment(text: &str) -> String {
+    let mut text = text.replace(['\n', '\r'], " ");
+    while text.contains("--") {
+        text = text.replace("--", "- -");
+    }
+    format!(" {text} ")
+}
+
 /// The tournament file of a session (one not imported from OpenGotha, or to start one): players and
 /// games, no parameter set.
 pub fn xml(session: &Session) -> Result<String, ExportError> {
@@ -177,14 +188,13 @@ pub fn xml(session: &Session) -> Result<String, ExportError> {
     w.write_event(Event::Decl(BytesDecl::new("1.0", Some("UTF-8"), Some("no"))))
         .map_err(xml_error)?;
     w.write_event(nl()).map_err(xml_error)?;
-    let root = element(
-        "Tournament",
-        &[
-            ("dataVersion", "201"),
-            ("fullName", &session.event.name),
-            ("location", &session.event.venue),
-        ],
-    );
+    w.write_event(Event::Comment(BytesText::from_escaped(comment(&format!(
+        "{} · {}",
+        session.event.name, session.event.venue
+    )))))
+    .map_err(xml_error)?;
+    w.write_event(nl()).map_err(xml_error)?;
+    let root = element("Tournament", &[("dataVersion", "201")]);
     w.write_event(Event::Start(root)).map_err(xml_error)?;
     w.write_event(nl()).map_err(xml_error)?;
     w.write_event(Event::Start(BytesStart::new("Players")))

@@ -6,6 +6,7 @@
 
 use ab_glyph::{Font, FontRef, GlyphId, PxScale, ScaleFont, point};
 use image::{Rgb, RgbImage};
+use jiff::tz::TimeZone;
 
 use crate::session::{Session, Signer, Table, TableId};
 
@@ -34,8 +35,9 @@ pub fn handicap_words(rules: crate::rules::Preset, handicap: u32) -> String {
     }
 }
 
-/// The lines of the slip, in order.
-pub fn lines(session: &Session, id: TableId, table: &Table) -> Result<Vec<String>, ExportError> {
+/// The lines of the slip, in order; the confirmations' times in `zone` (the event's,
+/// [`super::event_zone`]) with the UTC offset, "2026-11-29 17:01:05 +08:00".
+pub fn lines(session: &Session, id: TableId, table: &Table, zone: &TimeZone) -> Result<Vec<String>, ExportError> {
     let black = player(session, table.black)?;
     let white = player(session, table.white)?;
     let tg = &table.game;
@@ -82,7 +84,7 @@ pub fn lines(session: &Session, id: TableId, table: &Table) -> Result<Vec<String
             Signer::Arbiter => "Arbiter",
         };
         out.push(match tg.confirmation(signer) {
-            Some(c) => format!("  {who}: {} at {}", c.name, c.wall_time),
+            Some(c) => format!("  {who}: {} at {}", c.name, crate::wall::shown(&c.wall_time, zone)),
             None => format!("  {who}: not signed"),
         });
     }
@@ -178,8 +180,8 @@ pub fn missing_glyphs(lines: &[String]) -> Result<Vec<char>, ExportError> {
 }
 
 /// The slip of the game at `table` as PNG bytes.
-pub fn slip(session: &Session, id: TableId, table: &Table) -> Result<Vec<u8>, ExportError> {
-    let lines = lines(session, id, table)?;
+pub fn slip(session: &Session, id: TableId, table: &Table, zone: &TimeZone) -> Result<Vec<u8>, ExportError> {
+    let lines = lines(session, id, table, zone)?;
     let defs = egui::FontDefinitions::default();
     let faces = Faces::slip(&defs)?;
     let mut img = RgbImage::from_pixel(WIDTH, height(lines.len()), Rgb([255, 255, 255]));

@@ -69,6 +69,7 @@ pub fn session(tables: u32, moves: u32) -> Result<Session, FiguresError> {
         mcmahon_bar: None,
         pairing_file: None,
         caller: Default::default(),
+        time_zone: String::new(),
     };
     let mut session = Session::new(event.clone());
     let org = Stamp::new("08:00", "Organiser", Role::Organiser);

@@ -96,6 +96,10 @@ pub struct Event {
     /// (an older file without it: the Chinese voice at full volume, silent in main time).
     #[serde(default, skip_serializing_if = "super::tournament::is_default")]
     pub caller: CallerSettings,
+    /// The time zone the event's stamps are shown in, by its IANA name ("Asia/Shanghai"); empty
+    /// (every event before the setting): the system's (`wall::zone`).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub time_zone: String,
 }
 
 /// The organiser's OpenGotha file as it was when last imported: its path and SHA-256 (hex).

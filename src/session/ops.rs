@@ -893,5 +893,13 @@ fn event_changes(old: &Event, new: &Event) -> Vec<String> {
     );
     let bar = |b: Option<crate::session::Rank>| b.map_or_else(|| "none".to_string(), |r| r.to_string());
     field("McMahon bar", bar(old.mcmahon_bar), bar(new.mcmahon_bar));
+    let zone = |z: &str| {
+        if z.is_empty() {
+            "the system's".to_string()
+        } else {
+            z.to_string()
+        }
+    };
+    field("time zone", zone(&old.time_zone), zone(&new.time_zone));
     out
 }

@@ -139,6 +139,8 @@ pub fn run_window_with(session: Option<PathBuf>) -> Result<(), eframe::Error> {
             }
             let settings = Settings::load(cc.storage);
             let mut ws = first_workstation(settings, wall_clock(), opening);
+            // The system's time zone, read once here at the edge and handed in.
+            ws.zone = jiff::tz::TimeZone::system();
             ws.files.repaint = Some(cc.egui_ctx.clone());
             let mut shell = Shell::new(ws);
             // The fonts join before the first frame, so it is drawn with them (Chinese too).
@@ -465,9 +467,9 @@ impl Shell {
             && self.ws.live(id).is_some_and(|l| l.table.counting.is_some())
         {
             let entries: Vec<&crate::session::AuditEntry> = self.ws.session.audit_of(id).collect();
-            egui::Panel::bottom("audit_trail")
-                .resizable(true)
-                .show(ui, |ui| counting::view::audit_panel(ui, &entries, lang));
+            egui::Panel::bottom("audit_trail").resizable(true).show(ui, |ui| {
+                counting::view::audit_panel(ui, &entries, &self.ws.zone_shown(), lang)
+            });
         }
         if self.ws.recovery.as_ref().is_some_and(|r| !r.running.is_empty()) {
             // The recovery's question is open: the tables' clock keys wait for the answer.
@@ -475,7 +477,10 @@ impl Shell {
         }
         let seats = self.ws.selected.and_then(|id| self.ws.seats(id));
         egui::CentralPanel::default_margins().show(ui, |ui| match self.ws.view {
-            View::Results => commands.extend(self.results.ui(ui, &self.ws.session, lang)),
+            View::Results => {
+                self.results.zone = self.ws.zone_shown();
+                commands.extend(self.results.ui(ui, &self.ws.session, lang))
+            }
             View::Table => match self.ws.current() {
                 Some(live) => {
                     live.table.seats = seats;
@@ -722,7 +727,7 @@ fn notices(ui: &mut egui::Ui, ws: &Workstation) -> Vec<WsCommand> {
 fn downtime_lines(ui: &mut egui::Ui, ws: &Workstation, d: &crate::session::downtime::Downtime, lang: Lang) {
     use crate::session::downtime::WallSource;
     let down = table::clock_view::hms_tenths(d.down);
-    let since = workstation::wall_text(d.last_wall);
+    let since = workstation::wall_text(d.last_wall, &ws.zone_shown());
     ui.label(Msg::Downtime(d.table, &down, &since, d.player).text(lang));
     if d.source != WallSource::Checkpoint {
         ui.label(Text::DowntimeFromStamp.tr(lang));

@@ -13,6 +13,7 @@ use go_arbiter::rules::Preset;
 use go_arbiter::scoring::{GameResult, Marks, Quarters, Reason};
 use go_arbiter::session::{Change, GameSetup, Player, PlayerId, Role, Session, Signer, Stamp, Store, TableId};
 use go_arbiter::sgf;
+use jiff::tz::TimeZone;
 
 use crate::support::event;
 
@@ -175,16 +176,80 @@ fn results_csv_quotes_fields_and_gives_re_and_words() {
         lines[0],
         "round,table,black,black_rank,white,white_rank,result,result_words,black_warnings,white_warnings,handicap,komi,code"
     );
-    let words = GameResult::by_count(Quarters(-1)).english();
     assert_eq!(
         lines[1],
-        format!(
-            "1,1,Chen Li,3d,\"Smith, \"\"Ann\"\"\",2k,W+0.5,{},0,1,0,7.5,",
-            csv::field(&words)
-        )
+        "1,1,Chen Li,3d,\"Smith, \"\"Ann\"\"\",2k,W+0.5,White wins by 1/4 stone (1/2 point),0,1,0,7.5,"
     );
     assert_eq!(lines[2], "");
     assert_eq!(lines.len(), 3);
+}
+
+/// The records of a CSV text as the csv crate reads them back (a spreadsheet's reading).
+fn csv_records(text: &str) -> Vec<Vec<String>> {
+    ::csv::ReaderBuilder::new()
+        .has_headers(false)
+        .from_reader(text.as_bytes())
+        .records()
+        .map(|r| r.unwrap().iter().map(str::to_string).collect())
+        .collect()
+}
+
+/// Names an organiser's file may hold: a comma, quotes, a line break (CRLF and LF), Chinese, a
+/// leading space and a lone quote.
+const AWKWARD_NAMES: [&str; 6] = [
+    "Smith, John",
+    "Ann \"The Stone\" Lee",
+    "Two\r\nLines",
+    "One\nBreak",
+    "高传德",
+    " \"Quote",
+];
+
+#[test]
+fn results_csv_names_with_commas_quotes_line_breaks_and_chinese_read_back_whole() {
+    let players: Vec<(&str, &str, &str)> = AWKWARD_NAMES.iter().map(|n| (*n, "1d", "北京, \"东城\"")).collect();
+    let mut s = session(&players, 1);
+    for t in 0..3 {
+        seat(&mut s, 1, t + 1, 2 * t + 1, 2 * t + 2, 19);
+    }
+    let text = csv::results(&s).unwrap();
+    assert!(
+        text.contains("\"Ann \"\"The Stone\"\" Lee\""),
+        "quotes doubled inside quotes: {text}"
+    );
+    assert!(text.contains(",高传德,"), "Chinese as it is, unquoted: {text}");
+    let records = csv_records(&text);
+    assert_eq!(
+        records.len(),
+        4,
+        "a header and three games, line breaks kept inside their names: {text}"
+    );
+    assert_eq!(records[0], csv::HEADER);
+    for (t, row) in records[1..].iter().enumerate() {
+        assert_eq!(
+            (row[2].as_str(), row[4].as_str()),
+            (AWKWARD_NAMES[2 * t], AWKWARD_NAMES[2 * t + 1])
+        );
+        assert_eq!(row.len(), csv::HEADER.len());
+    }
+}
+
+#[test]
+fn standings_csv_names_with_commas_quotes_line_breaks_and_chinese_read_back_whole() {
+    let players: Vec<(&str, &str, &str)> = AWKWARD_NAMES.iter().map(|n| (*n, "2k", "")).collect();
+    let mut s = session(&players, 1);
+    let id = seat(&mut s, 1, 1, 1, 2, 19);
+    result(&mut s, id, GameResult::win(Color::Black, Reason::Resignation));
+    let list = standings::standings(&s, System::RoundRobin).unwrap();
+    let text = standings::csv(&list, System::RoundRobin).unwrap();
+    let records = csv_records(&text);
+    assert_eq!(records.len(), 1 + AWKWARD_NAMES.len(), "{text}");
+    let mut names: Vec<&str> = records[1..].iter().map(|r| r[1].as_str()).collect();
+    names.sort_unstable();
+    let mut expected = AWKWARD_NAMES.to_vec();
+    expected.sort_unstable();
+    assert_eq!(names, expected);
+    assert!(records.iter().all(|r| r.len() == records[0].len()));
 }
 
 /// Four players, three rounds, every pair once. P1 beats P2 and P3 and loses to P4 by forfeit;
@@ -237,7 +302,7 @@ fn round_robin_ties_are_broken_by_opponents_beaten() {
     let text = standings::text(&list, System::RoundRobin);
     assert_eq!(text.lines().next(), Some("round robin"), "{text}");
     assert!(text.lines().nth(2).unwrap().contains("Alpha Ann"), "{text}");
-    let csv_text = standings::csv(&list, System::RoundRobin);
+    let csv_text = standings::csv(&list, System::RoundRobin).unwrap();
     assert!(csv_text.contains("\r\n1,Alpha Ann,3d,3,2,0,1,4,6,"), "{csv_text}");
 }
 
@@ -462,7 +527,7 @@ fn export_command_writes_files_and_prints_tables() {
     let (s, _) = played();
     let dir = std::env::temp_dir().join(format!("go-arbiter-export-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    let written = export(&s, &Target::Sgf(dir.clone())).unwrap();
+    let written = export(&s, &Target::Sgf(dir.clone()), &TimeZone::UTC).unwrap();
     assert_eq!(written.trim(), dir.join("r1-t1.sgf").display().to_string());
     assert!(sgf::read_file(&dir.join("r1-t1.sgf")).is_ok());
     let path = dir.join("day.ron");
@@ -492,7 +557,7 @@ fn result_slip_lists_players_result_penalties_and_confirmations() {
         .unwrap();
     }
     let table = s.table(id).unwrap();
-    let lines = slip::lines(&s, id, table).unwrap();
+    let lines = slip::lines(&s, id, table, &TimeZone::UTC).unwrap();
     assert_eq!(lines[2], "Black: Chen Li (3d, Beijing)");
     assert!(lines[5].starts_with("Result: Black wins by resignation"), "{lines:?}");
     assert!(
@@ -502,12 +567,64 @@ fn result_slip_lists_players_result_penalties_and_confirmations() {
     assert!(lines.iter().any(|l| l.contains("Incident 1, White")), "{lines:?}");
     assert!(lines.iter().any(|l| l == "  White: AS at 09:00"), "{lines:?}");
     assert!(lines.iter().any(|l| l == "  Arbiter: not signed"), "{lines:?}");
-    let img = image::load_from_memory(&slip::slip(&s, id, table).unwrap())
+    let img = image::load_from_memory(&slip::slip(&s, id, table, &TimeZone::UTC).unwrap())
         .unwrap()
         .to_rgb8();
     assert_eq!((img.width(), img.height()), (slip::WIDTH, slip::height(lines.len())));
     // Some ink on the first line.
     assert!((0..img.width()).any(|x| img.get_pixel(x, 40).0[0] < 128));
+}
+
+#[test]
+fn the_slip_shows_the_confirmations_in_local_time_with_the_offset_in_the_events_zone() {
+    let (mut s, id) = played();
+    let wall = std::time::Duration::from_secs(1_795_942_800); // 2026-11-29 09:00:00 UTC
+    let shanghai = TimeZone::get("Asia/Shanghai").unwrap();
+    let stamps = [
+        go_arbiter::wall::record(wall, &shanghai),
+        "2026-11-29 09:00:30 UTC".to_string(), // as the window stamped before
+        "09:01".to_string(),                   // free text, as older files have
+    ];
+    for (signer, at) in Signer::ALL.into_iter().zip(&stamps) {
+        let change = Change::Confirm {
+            table: id,
+            signer,
+            name: "X".into(),
+        };
+        s.apply(&Stamp::new(at, "Li Wei", Role::Arbiter), &change).unwrap();
+    }
+    let confirmations = |s: &Session, system: &TimeZone| -> Vec<String> {
+        let zone = go_arbiter::export::event_zone(s, system);
+        let lines = slip::lines(s, id, s.table(id).unwrap(), &zone).unwrap();
+        lines.into_iter().filter(|l| l.contains(": X at ")).collect()
+    };
+    // No zone named by the event: the system's, handed in.
+    assert_eq!(
+        confirmations(&s, &shanghai),
+        [
+            "  Black: X at 2026-11-29 17:00:00 +08:00",
+            "  White: X at 2026-11-29 17:00:30 +08:00",
+            "  Arbiter: X at 09:01",
+        ]
+    );
+    let mut event = s.event.clone();
+    event.time_zone = "Europe/Paris".into();
+    s.apply(&stamp(), &Change::Event(event)).unwrap();
+    assert!(
+        s.audit
+            .last()
+            .unwrap()
+            .what
+            .contains("time zone the system's -> Europe/Paris")
+    );
+    assert_eq!(
+        confirmations(&s, &shanghai),
+        [
+            "  Black: X at 2026-11-29 10:00:00 +01:00",
+            "  White: X at 2026-11-29 10:00:30 +01:00",
+            "  Arbiter: X at 09:01",
+        ]
+    );
 }
 
 /// A 4-stone 19x19 game under Chinese rules, Ann Smith (2k) taking Black against Chen Li (3d),
@@ -549,7 +666,7 @@ fn a_handicap_4_game_exports_ha_4_km_0_and_its_ab_stones_to_sgf() {
 #[test]
 fn a_handicap_4_game_on_the_slip_says_its_komi_and_compensation() {
     let (s, id) = handicap_4();
-    let lines = slip::lines(&s, id, s.table(id).unwrap()).unwrap();
+    let lines = slip::lines(&s, id, s.table(id).unwrap(), &TimeZone::UTC).unwrap();
     assert!(
         lines.contains(
             &"Rules: Chinese 2002, komi 0 stones (0 points), handicap 4, compensation 2 stones (4 points)".to_string()

@@ -12,6 +12,7 @@ use go_arbiter::session::tournament::{TournamentError, draw_order};
 use go_arbiter::session::{
     Change, GameSetup, Player, PlayerId, Role, Session, SessionError, Stamp, TableId, Team, TopScore, Withdrawal, audit,
 };
+use jiff::tz::TimeZone;
 
 use crate::support::event;
 
@@ -526,7 +527,7 @@ fn team_match_points_come_from_board_points_then_board_points_then_board_1_art_2
     assert_eq!((list[0].place, list[1].place), (1, 2));
     assert_eq!(list[0].boards, [2, 0, 1]);
     assert_eq!(list[1].boards, [0, 2, 1]);
-    let text = export(&s, &Target::Standings { csv: false }).unwrap();
+    let text = export(&s, &Target::Standings { csv: false }, &TimeZone::UTC).unwrap();
     let red = text.lines().nth(1).unwrap();
     assert!(red.contains("Red") && red.ends_with("2 0 1"), "{text}");
 }
@@ -564,10 +565,10 @@ fn a_team_player_who_withdraws_forfeits_the_later_boards_art_28_4() {
 fn export_standings_uses_the_declared_system() {
     let mut s = event_of(4, 3, System::RoundRobin);
     play(&mut s, ROUND_ROBIN);
-    let text = export(&s, &Target::Standings { csv: false }).unwrap();
+    let text = export(&s, &Target::Standings { csv: false }, &TimeZone::UTC).unwrap();
     assert!(text.starts_with("round robin\n"), "{text}");
     assert!(text.lines().nth(1).unwrap().contains("A"), "{text}");
-    let csv = export(&s, &Target::Standings { csv: true }).unwrap();
+    let csv = export(&s, &Target::Standings { csv: true }, &TimeZone::UTC).unwrap();
     assert!(csv.lines().nth(1).unwrap().contains(",RoundRobin,"), "{csv}");
 }
 

@@ -81,6 +81,7 @@ pub fn event() -> Event {
         mcmahon_bar: None,
         pairing_file: None,
         caller: Default::default(),
+        time_zone: String::new(),
     }
 }
 

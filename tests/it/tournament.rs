@@ -375,6 +375,35 @@ fn a_spreadsheets_csv_with_bom_crlf_semicolons_quotes_and_chinese_names_reads() 
 }
 
 #[test]
+fn a_spreadsheets_csv_with_a_line_break_inside_a_quoted_field_is_imported_and_later_lines_are_counted_right() {
+    // As a spreadsheet saves it: a BOM, CRLF, semicolons, a name over two lines in quotes, a
+    // club with a semicolon and doubled quotes, Chinese.
+    let good = "\u{feff}Name;Rank;Club;Country\r\n\"Ann\r\nLee\";3d;\"Club; \"\"A\"\"\";gb\r\n高传德;1d;北京;CN\r\n";
+    let bad = format!("{good}Bob;strong;;\r\n");
+    assert_eq!(
+        players_csv::read(&bad),
+        Err(CsvError::BadRank {
+            line: 5,
+            column: "rank",
+            value: "strong".to_string()
+        }),
+        "the header is line 1, Ann's record lines 2 and 3"
+    );
+    let players = players_csv::read(good).unwrap();
+    assert_eq!(players[0].club, "Club; \"A\"");
+    assert_eq!(players[1].line, 4);
+    let mut s = new_session();
+    let (changes, report) = players_csv::plan(&s, &players);
+    for c in &changes {
+        s.apply(&organiser(), c).unwrap();
+    }
+    assert_eq!(report.added.len(), 2);
+    let names: Vec<&str> = s.players.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(names, ["Ann\r\nLee", "高传德"]);
+    assert_eq!(s.players[0].registration.country, "GB");
+}
+
+#[test]
 fn a_bad_csv_row_names_its_line_and_column() {
     let text = "name,rank,club,country\nAnn,3d,A,GB\nBob,strong,B,FR\n";
     assert_eq!(

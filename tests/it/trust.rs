@@ -21,6 +21,7 @@ use go_arbiter::session::{
     Change, GameSetup, Player, PlayerId, Role, Session, SessionError, Signer, Stamp, Store, TableId, audit, check,
     format, proof,
 };
+use jiff::tz::TimeZone;
 use serde::Serialize;
 
 use crate::support::{event, go_arbiter};
@@ -396,7 +397,7 @@ fn the_verification_code_says_whether_the_result_is_still_the_one_confirmed() {
     let mut session = confirmed(Some(&key));
     let code = proof::result_code(TABLE, session.table(TABLE).unwrap()).unwrap();
     assert_eq!((code.len(), &code[5..6]), (11, "-"), "{code}");
-    let slip = go_arbiter::export::slip::lines(&session, TABLE, session.table(TABLE).unwrap()).unwrap();
+    let slip = go_arbiter::export::slip::lines(&session, TABLE, session.table(TABLE).unwrap(), &TimeZone::UTC).unwrap();
     assert!(slip.contains(&format!("Verification code: {code}")), "{slip:?}");
     let csv = go_arbiter::export::csv::results(&session).unwrap();
     assert!(csv.lines().nth(1).unwrap().ends_with(&code), "{csv}");

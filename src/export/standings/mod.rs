@@ -438,10 +438,10 @@ pub fn text(list: &[Standing], system: System) -> String {
     out
 }
 
-/// The standings as CSV (see [`super::csv::record`]): the system on every line, every
+/// The standings as CSV (written by [`super::csv::text`]): the system on every line, every
 /// criterion's column whatever the system, and the withdrawal.
-pub fn csv(list: &[Standing], system: System) -> String {
-    let mut out = super::csv::record(&[
+pub fn csv(list: &[Standing], system: System) -> Result<String, ExportError> {
+    let header = [
         "place",
         "name",
         "rank",
@@ -462,12 +462,14 @@ pub fn csv(list: &[Standing], system: System) -> String {
         "withdrew_after_round",
         "withdrawal_reason",
         "results_void",
-    ]);
+    ]
+    .map(String::from);
+    let mut rows = vec![header.to_vec()];
     for s in list {
         let (after, reason) = s.withdrawal.as_ref().map_or((String::new(), String::new()), |w| {
             (w.after_round.to_string(), w.reason.clone())
         });
-        out.push_str(&super::csv::record(&[
+        rows.push(vec![
             if s.place == 0 {
                 String::new()
             } else {
@@ -508,7 +510,7 @@ pub fn csv(list: &[Standing], system: System) -> String {
             after,
             reason,
             s.void.to_string(),
-        ]));
+        ]);
     }
-    out
+    super::csv::text(rows)
 }

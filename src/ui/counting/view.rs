@@ -417,7 +417,8 @@ fn role_name(role: Role, lang: i18n::Lang) -> &'static str {
 
 /// The audit trail of a table (oldest first, so the newest is last): when, who, in what role,
 /// what changed; in a scroll area that starts at the bottom.
-pub fn audit_panel(ui: &mut egui::Ui, entries: &[&AuditEntry], lang: i18n::Lang) {
+/// Each entry's time in `zone` (the event's) with its offset; free text as recorded.
+pub fn audit_panel(ui: &mut egui::Ui, entries: &[&AuditEntry], zone: &jiff::tz::TimeZone, lang: i18n::Lang) {
     ui.label(RichText::new(Text::AuditTrail.tr(lang)).strong());
     if entries.is_empty() {
         ui.label(Text::NoAudit.tr(lang));
@@ -450,7 +451,7 @@ pub fn audit_panel(ui: &mut egui::Ui, entries: &[&AuditEntry], lang: i18n::Lang)
                             folded += 1;
                             continue;
                         }
-                        ui.label(&e.stamp.wall_time);
+                        ui.label(crate::wall::shown(&e.stamp.wall_time, zone));
                         ui.label(&e.stamp.actor);
                         ui.label(role_name(e.stamp.role, lang));
                         // Wrapped at the panel's edge, never cut (issue 19).

@@ -1393,7 +1393,7 @@ fn the_recovery_and_backup_windows_speak_chinese() {
     assert!(harness.query_all_by_label_contains("已恢复1台对局").next().is_some());
     assert!(
         harness
-            .query_all_by_label_contains("第1轮第1台：程序停止了5:00.0（自2026-11-29 09:00:00 UTC起")
+            .query_all_by_label_contains("第1轮第1台：程序停止了5:00.0（自2026-11-29 09:00:00 +00:00起")
             .next()
             .is_some()
     );

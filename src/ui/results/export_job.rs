@@ -2,6 +2,7 @@
 //! starts a job and polls it each frame; the thread asks for a frame after each file, so the
 //! window never waits and does not repaint while nothing happens.
 
+use jiff::tz::TimeZone;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
@@ -131,7 +132,7 @@ fn rounds_where(session: &Session, keep: impl Fn(u32) -> bool) -> Session {
 }
 
 /// Writes one item into `folder`; its path.
-fn write_item(session: &Session, round: u32, item: &Item, folder: &Path) -> Result<PathBuf, JobError> {
+fn write_item(session: &Session, round: u32, item: &Item, folder: &Path, zone: &TimeZone) -> Result<PathBuf, JobError> {
     let (name, bytes) = match item {
         Item::Csv => (
             format!("results-r{round}.csv"),
@@ -150,7 +151,7 @@ fn write_item(session: &Session, round: u32, item: &Item, folder: &Path) -> Resu
             match format {
                 Format::Sgf => (file_name(*id, "sgf"), sgf::game_sgf(session, *id, table)?.into_bytes()),
                 Format::Png => (file_name(*id, "png"), png::final_position(*id, table)?),
-                _ => (file_name(*id, "slip.png"), slip::slip(session, *id, table)?),
+                _ => (file_name(*id, "slip.png"), slip::slip(session, *id, table, zone)?),
             }
         }
     };
@@ -172,12 +173,14 @@ impl From<ExportError> for JobError {
 
 impl ExportJob {
     /// Starts writing `format` for `round` of `session` (a copy) into `folder` on a thread of its
-    /// own, which asks `repaint` for a frame after each file.
+    /// own, which asks `repaint` for a frame after each file; the slips' times in `zone` (the
+    /// event's).
     pub fn start(
         session: &Session,
         round: u32,
         format: Format,
         folder: PathBuf,
+        zone: TimeZone,
         repaint: Option<egui::Context>,
     ) -> ExportJob {
         let items = items(session, round, format);
@@ -201,7 +204,7 @@ impl ExportJob {
                 }
             };
             for item in &items {
-                let step = write_item(&session, round, item, &folder);
+                let step = write_item(&session, round, item, &folder, &zone);
                 if tx.send(Message::Step(step)).is_err() {
                     return;
                 }

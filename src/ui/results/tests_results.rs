@@ -243,6 +243,7 @@ fn session() -> Session {
         mcmahon_bar: None,
         pairing_file: None,
         caller: Default::default(),
+        time_zone: String::new(),
     };
     let mut s = Session::new(event.clone());
     apply(&mut s, &stamp(), Change::Event(event));
@@ -347,7 +348,7 @@ fn the_audit_panel_lists_a_tables_changes_oldest_first() {
         .build_ui_state(
             |ui, entries: &mut Vec<AuditEntry>| {
                 let refs: Vec<&AuditEntry> = entries.iter().collect();
-                crate::ui::counting::view::audit_panel(ui, &refs, Lang::En);
+                crate::ui::counting::view::audit_panel(ui, &refs, &jiff::tz::TimeZone::UTC, Lang::En);
             },
             entries,
         );
@@ -367,7 +368,8 @@ fn the_audit_panel_lists_a_tables_changes_oldest_first() {
     // Every line wraps inside the panel, none is cut at its edge (issue 19).
     assert!(first.right() <= 1000.0 && last.right() <= 1000.0, "{first:?} {last:?}");
 
-    let mut empty = Harness::builder().build_ui(|ui| crate::ui::counting::view::audit_panel(ui, &[], Lang::En));
+    let mut empty = Harness::builder()
+        .build_ui(|ui| crate::ui::counting::view::audit_panel(ui, &[], &jiff::tz::TimeZone::UTC, Lang::En));
     empty.run();
     empty.get_by_label("No changes recorded");
 }
@@ -390,7 +392,7 @@ fn the_audit_panel_says_signatures_and_an_override_in_chinese_in_a_chinese_windo
         .build_ui_state(
             |ui, entries: &mut Vec<AuditEntry>| {
                 let refs: Vec<&AuditEntry> = entries.iter().collect();
-                crate::ui::counting::view::audit_panel(ui, &refs, Lang::Zh);
+                crate::ui::counting::view::audit_panel(ui, &refs, &jiff::tz::TimeZone::UTC, Lang::Zh);
             },
             entries,
         );

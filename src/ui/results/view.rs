@@ -37,6 +37,8 @@ struct Cached {
 pub struct ResultsScreen {
     /// The round shown; the last round when none was chosen.
     pub round: Option<u32>,
+    /// The zone the slips say their times in (the event's, else the system's; set by the shell).
+    pub zone: jiff::tz::TimeZone,
     /// The export folder as typed ([`default_folder`] at first).
     pub folder: String,
     pub job: Option<ExportJob>,
@@ -53,6 +55,7 @@ impl Default for ResultsScreen {
     fn default() -> ResultsScreen {
         ResultsScreen {
             round: None,
+            zone: jiff::tz::TimeZone::UTC,
             folder: default_folder().display().to_string(),
             job: None,
             picking: None,
@@ -152,7 +155,14 @@ impl ResultsScreen {
                 for format in Format::BUTTONS {
                     if ui.button(format_name(format, lang)).clicked() {
                         let folder = PathBuf::from(self.folder.trim());
-                        self.job = Some(ExportJob::start(session, round, format, folder, Some(ui.ctx().clone())));
+                        self.job = Some(ExportJob::start(
+                            session,
+                            round,
+                            format,
+                            folder,
+                            self.zone.clone(),
+                            Some(ui.ctx().clone()),
+                        ));
                     }
                 }
             });

@@ -127,7 +127,7 @@ fn a_handicap_set_at_a_session_table_is_stored_with_its_komi_audited_and_exporte
     let audit: Vec<&str> = session.audit_of(TABLE).map(|e| e.what.as_str()).collect();
     assert!(audit.contains(&"handicap 0 -> 4, komi 3 3/4 -> 0 stones"), "{audit:#?}");
     assert!(crate::session::audit::verify(session).is_ok());
-    let slip = crate::export::slip::lines(session, TABLE, table).expect("slip");
+    let slip = crate::export::slip::lines(session, TABLE, table, &jiff::tz::TimeZone::UTC).expect("slip");
     assert!(
         slip.contains(
             &"Rules: Chinese 2002, komi 0 stones (0 points), handicap 4, compensation 2 stones (4 points)".to_string()
@@ -193,7 +193,7 @@ fn an_imported_sgf_with_ha_4_becomes_a_table_with_handicap_4_and_its_komi() {
     let mut want: Vec<_> = ["D16", "Q4", "Q16", "D4"].into_iter().map(gtp).collect();
     want.sort();
     assert_eq!(black, want);
-    let slip = crate::export::slip::lines(session, TABLE, table).expect("slip");
+    let slip = crate::export::slip::lines(session, TABLE, table, &jiff::tz::TimeZone::UTC).expect("slip");
     assert!(
         slip.iter()
             .any(|l| l == "Rules: Japanese 1989, komi 1/4 stones (1/2 points), handicap 4"),

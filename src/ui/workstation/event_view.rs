@@ -55,6 +55,8 @@ pub struct EventForm {
     pub caller: CallerSettings,
     /// Not on the form: the imported pairing file, kept as it is.
     pub pairing_file: Option<Box<PairingFile>>,
+    /// Not on the form yet: the event's time zone, kept as it is.
+    pub time_zone: String,
     /// The chief arbiter's passphrase, while none is set (`None`: it is set, the field is not
     /// shown). Set once; OK hands it to the workstation, which keeps only its hash.
     pub passphrase: Option<String>,
@@ -88,6 +90,7 @@ impl EventForm {
             mcmahon_bar: event.mcmahon_bar.map(|r| r.to_string()).unwrap_or_default(),
             pairing_file: event.pairing_file.clone(),
             caller: event.caller,
+            time_zone: event.time_zone.clone(),
             passphrase: None,
         }
     }
@@ -187,6 +190,7 @@ impl EventForm {
             mcmahon_bar: self.read_bar(Lang::En).ok()?,
             pairing_file: self.pairing_file.clone(),
             caller: self.caller,
+            time_zone: self.time_zone.clone(),
         })
     }
 

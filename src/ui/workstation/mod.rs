@@ -12,6 +12,8 @@ use crate::session::merge;
 use std::path::PathBuf;
 use std::time::Duration;
 
+use jiff::tz::TimeZone;
+
 use crate::board::Color;
 use crate::clock::{APPROVED_BY, EventKind, Phase, TimeControl};
 use crate::game::Game;
@@ -301,6 +303,9 @@ pub struct Workstation {
     pub now: Duration,
     /// The wall time of the last frame, since the Unix epoch (from the shell).
     pub wall: Duration,
+    /// The system's time zone, read once by the shell and handed in (UTC until then): stamps
+    /// are recorded with its offset; they are shown in the event's zone ([`Workstation::zone_shown`]).
+    pub zone: TimeZone,
     /// Another workstation's results, planned and waiting for the arbiter's answer.
     pub merge_offer: Option<crate::session::merge::Plan>,
     /// The gate before the chief arbiter's actions (their passphrase; waits after five wrong).
@@ -339,6 +344,7 @@ pub fn new_event(date: &str, lang: Lang) -> Event {
         mcmahon_bar: None,
         pairing_file: None,
         caller: Default::default(),
+        time_zone: String::new(),
     }
 }
 
@@ -352,58 +358,27 @@ pub fn table_catalogue(edition: Edition, event: &Event) -> Catalogue {
     catalogue
 }
 
-/// "2026-11-29 17:38:44 UTC" for `since_epoch`.
-pub fn wall_text(since_epoch: Duration) -> String {
-    let secs = since_epoch.as_secs();
-    let (days, rest) = (secs / 86_400, secs % 86_400);
-    let (y, m, d) = civil_from_days(i64::try_from(days).unwrap_or(0));
-    format!(
-        "{y:04}-{m:02}-{d:02} {:02}:{:02}:{:02} UTC",
-        rest / 3600,
-        rest / 60 % 60,
-        rest % 60
-    )
+impl Workstation {
+    /// The zone stamps are shown in: the event's, else the system's.
+    pub fn zone_shown(&self) -> TimeZone {
+        crate::export::event_zone(&self.session, &self.zone)
+    }
 }
 
-/// The date part of `wall_text`.
-pub fn wall_date(since_epoch: Duration) -> String {
-    wall_text(since_epoch).chars().take(10).collect()
+/// The instant `since_epoch` as a stamp records it, local time in `zone` with its UTC offset:
+/// "2026-11-29 17:38:44 +08:00" (`crate::wall`).
+pub fn wall_text(since_epoch: Duration, zone: &TimeZone) -> String {
+    crate::wall::record(since_epoch, zone)
 }
 
-/// Reads back `wall_text`'s form; `None` for anything else (wall times are free text).
+/// The date in `zone` at `since_epoch`: "2026-11-29".
+pub fn wall_date(since_epoch: Duration, zone: &TimeZone) -> String {
+    crate::wall::date(since_epoch, zone)
+}
+
+/// The instant a stamp names (its offset, or the older form in UTC); `None` for free text.
 pub fn parse_wall(text: &str) -> Option<Duration> {
-    let t = text.trim().trim_end_matches("UTC").trim();
-    let (date, time) = t.split_once(' ')?;
-    let mut d = date.split('-').map(str::parse::<i64>);
-    let (y, m, day) = (d.next()?.ok()?, d.next()?.ok()?, d.next()?.ok()?);
-    let mut c = time.split(':').map(str::parse::<u64>);
-    let (h, min, s) = (c.next()?.ok()?, c.next()?.ok()?, c.next()?.ok()?);
-    let days = u64::try_from(days_from_civil(y, m, day)).ok()?;
-    Some(Duration::from_secs(days * 86_400 + h * 3600 + min * 60 + s))
-}
-
-/// Days since 1970-01-01 to (year, month, day) (proleptic Gregorian).
-fn civil_from_days(z: i64) -> (i64, u32, u32) {
-    let z = z + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    (y, u32::try_from(m).unwrap_or(1), u32::try_from(d).unwrap_or(1))
-}
-
-fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
-    let y = if m <= 2 { y - 1 } else { y };
-    let era = y.div_euclid(400);
-    let yoe = y.rem_euclid(400);
-    let mp = (m + 9) % 12;
-    let doy = (153 * mp + 2) / 5 + d - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    era * 146_097 + doe - 719_468
+    crate::wall::since_epoch(text)
 }
 
 /// Builds the live table of a stored game in `event`: record, clock, catalogue, ledger, marks and
@@ -473,7 +448,7 @@ impl Workstation {
     /// A new unsaved session.
     pub fn new(settings: Settings, wall: Duration) -> Workstation {
         let mut ws = Workstation {
-            session: Session::new(new_event(&wall_date(wall), settings.lang)),
+            session: Session::new(new_event(&wall_date(wall, &TimeZone::UTC), settings.lang)),
             place: Place::Unsaved,
             live: Vec::new(),
             selected: None,
@@ -492,6 +467,7 @@ impl Workstation {
             sidebar: SidebarDrafts::default(),
             now: Duration::ZERO,
             wall,
+            zone: TimeZone::UTC,
             merge_offer: None,
             chief_gate: Default::default(),
             chief_hasher: Default::default(),
@@ -536,7 +512,7 @@ impl Workstation {
     }
 
     fn stamp(&self, role: Role, actor: Option<&str>) -> Stamp {
-        Stamp::new(&wall_text(self.wall), actor.unwrap_or(&self.arbiter), role)
+        Stamp::new(&wall_text(self.wall, &self.zone), actor.unwrap_or(&self.arbiter), role)
     }
 
     /// Applies one change to the session (and queues it for the file): `false` when refused,
@@ -742,7 +718,7 @@ impl Workstation {
             WsCommand::NewRound { date } => {
                 let number = self.session.rounds.iter().map(|r| r.number).max().unwrap_or(0) + 1;
                 let date = if date.trim().is_empty() {
-                    wall_date(self.wall)
+                    wall_date(self.wall, &self.zone)
                 } else {
                     date
                 };
@@ -1014,7 +990,7 @@ impl Workstation {
     /// record, 1k when it has none), in the last round (round 1 made when there is none).
     pub fn import(&mut self, game: Game) {
         if self.session.rounds.is_empty() {
-            let date = wall_date(self.wall);
+            let date = wall_date(self.wall, &self.zone);
             self.record(Role::Organiser, None, Change::Round { number: 1, date });
         }
         let Some(round) = self.session.rounds.iter().map(|r| r.number).max() else {
@@ -1439,7 +1415,7 @@ impl Workstation {
     pub fn request(&self, kind: FileAction) -> Option<Request> {
         Some(match kind {
             FileAction::New => {
-                let mut session = Session::new(new_event(&wall_date(self.wall), self.lang()));
+                let mut session = Session::new(new_event(&wall_date(self.wall, &self.zone), self.lang()));
                 let event = session.event.clone();
                 // A fresh session cannot refuse its event.
                 session

@@ -141,7 +141,17 @@ fn after_a_crash_the_recovery_offers_the_exact_downtime_with_both_readings() {
         (d.table, d.last, d.down),
         (TABLE, secs(100) + ms(300), secs(200) + ms(200))
     );
-    h2.get_by_label_contains("the app was down 3:20.2 (from 2026-11-29 09:01:40 UTC");
+    h2.get_by_label_contains("the app was down 3:20.2 (from 2026-11-29 09:01:40 +00:00");
+    // The instant in the system's zone, as the shell hands it in, then in the event's own.
+    ws_mut(&mut h2).zone = jiff::tz::TimeZone::get("Asia/Shanghai").expect("the zone database");
+    h2.run();
+    h2.get_by_label_contains("(from 2026-11-29 17:01:40 +08:00");
+    ws_mut(&mut h2).session.event.time_zone = "Asia/Tokyo".to_string();
+    h2.run();
+    h2.get_by_label_contains("(from 2026-11-29 18:01:40 +09:00");
+    ws_mut(&mut h2).zone = jiff::tz::TimeZone::UTC;
+    ws_mut(&mut h2).session.event.time_zone = String::new();
+    h2.run();
     h2.get_by_label_contains("Charged: Black main 50:00 · + 5 reserved minutes (used 5:00.5)");
     h2.get_by_label_contains("Not charged: Black main 53:20 · + 5 reserved minutes (used 1:40.3)");
     // Charged by default: the clock shows the time actually used.
@@ -312,7 +322,7 @@ fn the_audit_trail_folds_a_run_of_checkpoints_into_its_last_line() {
     let entries: Vec<crate::session::AuditEntry> = ws(&h).session.audit_of(TABLE).cloned().collect();
     let panel = Harness::builder().build_ui(move |ui| {
         let refs: Vec<&crate::session::AuditEntry> = entries.iter().collect();
-        crate::ui::counting::view::audit_panel(ui, &refs, Lang::En);
+        crate::ui::counting::view::audit_panel(ui, &refs, &jiff::tz::TimeZone::UTC, Lang::En);
     });
     panel.get_by_label_contains("used 32.000 s (Black), 0.000 s (White) (and 3 earlier clock checkpoints)");
     assert!(

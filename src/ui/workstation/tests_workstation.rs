@@ -55,8 +55,19 @@ fn session_path(h: &Harness<'static, Driven>) -> Option<PathBuf> {
 
 #[test]
 fn wall_times_read_back() {
-    assert_eq!(wall_text(WALL), "2026-11-29 09:00:00 UTC");
-    assert_eq!(parse_wall(&wall_text(WALL + secs(3725))), Some(WALL + secs(3725)));
+    let utc = jiff::tz::TimeZone::UTC;
+    assert_eq!(wall_text(WALL, &utc), "2026-11-29 09:00:00 +00:00");
+    let beijing = jiff::tz::TimeZone::get("Asia/Shanghai").expect("the zone database");
+    assert_eq!(wall_text(WALL, &beijing), "2026-11-29 17:00:00 +08:00");
+    assert_eq!(
+        parse_wall(&wall_text(WALL + secs(3725), &beijing)),
+        Some(WALL + secs(3725))
+    );
+    assert_eq!(
+        parse_wall("2026-11-29 09:00:00 UTC"),
+        Some(WALL),
+        "as stamps were written before"
+    );
     assert_eq!(parse_wall("08:30"), None);
 }
 
@@ -125,7 +136,7 @@ fn play_clock_and_penalty_become_session_changes_with_audit_entries() {
     assert!(entries.iter().all(|e| !e.contains('{')), "{entries:#?}");
     let audit = ws(&h).session.audit.last().expect("an entry");
     assert_eq!(audit.stamp.actor, "arbiter");
-    assert_eq!(audit.stamp.wall_time, "2026-11-29 09:00:05 UTC");
+    assert_eq!(audit.stamp.wall_time, "2026-11-29 09:00:05 +00:00");
     assert!(crate::session::audit::verify(&ws(&h).session).is_ok());
 }
 
@@ -627,7 +638,7 @@ fn seated_in_event_allowing(limit: Duration, path: &Path) -> Harness<'static, Dr
     let mut event = workstation::new_event("2026-11-29", Lang::En);
     event.lateness_limit = limit;
     let mut session = Session::new(event.clone());
-    let stamp = Stamp::new(&wall_text(WALL), "organiser", Role::Organiser);
+    let stamp = Stamp::new(&wall_text(WALL, &jiff::tz::TimeZone::UTC), "organiser", Role::Organiser);
     session
         .apply(&stamp, &Change::Event(event))
         .expect("a fresh session takes its event");
