@@ -10,7 +10,7 @@
 use std::path::Path;
 use std::process::ExitCode;
 
-/// The board's wood (src/ui/board_view.rs `WOOD`).
+/// The board's wood (src/ui/table/board_view.rs `WOOD`).
 const WOOD: [u8; 3] = [222, 184, 120];
 /// How far each channel may stray from `WOOD` (colour management, dithering, blending at edges).
 const WOOD_TOLERANCE: i16 = 18;

@@ -34,7 +34,7 @@ xvfb_start 1260x860 140
 # at play. Points of the window at 1260x860 (the sidebar folded, no move list at this size):
 # board points (Q16, R15, L9, D4, K10, C6), buttons to hover (Press, "How many minutes are left?",
 # Pass, Undo, the folded sidebar). From the kittest query of the board's and the buttons'
-# rectangles at that size: ui::tests_table_layout::print_script_positions.
+# rectangles at that size: ui::table::tests_table_layout::print_script_positions.
 "$WRITER" "$work/idle.ron" --idle >/dev/null
 CLICKS=(620,223 655,261 444,488 197,677 408,450 161,601)
 HOVERS=(889,382 1009,382 1027,794 1079,794 14,450)

@@ -32,7 +32,7 @@ BARE="${BARE:-target/release/examples/bare_window}"
 RUNS="${RUNS:-chinese:2m/2@zh chinese:2m/1@en}"
 PASSES="${PASSES:-idle load}"
 # The Start clock button in the 1500x900 window (the sidebar folded, the button under the faces),
-# from the kittest query of its rectangle at that size: ui::tests_table_layout::print_script_positions.
+# from the kittest query of its rectangle at that size: ui::table::tests_table_layout::print_script_positions.
 CLICK="${CLICK:-857,734}"
 CPU_SECONDS="${CPU_SECONDS:-60}"
 

@@ -86,7 +86,7 @@ pub enum UnsupportedOutput {
 impl AudioStatus {
     /// A line in English for headless tools when the arbiter should know something, else None.
     /// The window never shows it: it says the status in its own language through
-    /// `ui::sound::Sound::notice` (`ui::i18n_errors::silence`).
+    /// `ui::table::sound::Sound::notice` (`ui::i18n::errors::silence`).
     pub fn notice(&self) -> Option<String> {
         match self {
             AudioStatus::Starting => Some("Sound: starting the audio output...".to_string()),

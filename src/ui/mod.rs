@@ -2,57 +2,29 @@
 //! table at play in the middle, results, settings). The only module that imports egui. This file
 //! is the table of contents and the eframe shell.
 //!
-//! - [`workstation`]: the session, its live tables, the one `apply`, the table-to-session sync.
-//! - [`sidebar_view`]: rounds, tables (players, state, both clocks), players and ranks.
-//! - [`files`]: file dialogs and file jobs on worker threads; a typed path when there is no dialog.
-//! - [`app`]: the table's state, the `Command`s panels return, the one `apply`, keys, repaints.
-//! - [`board_view`]: the board to scale, coordinates, star points, last move; clicks on points.
-//! - [`clock_view`]: the two clock faces, clock controls, time-control field, caption.
-//! - [`counting`]: the counting screen's state: marks, the suggestion off the UI thread, endings,
-//!   confirmation and overrides (the workstation stores them in the session).
-//! - [`counting_view`]: the counting toolbar and the slip (count, par, tens, result, hand count).
-//! - [`ledger_view`]: quick offence buttons and the incident list.
-//! - [`event_view`]: the event's settings window (File > Event…): name, dates, venue, rules, komi,
-//!   default time control, lateness limit; OK returns one command.
-//! - [`moves_view`]: the move list and the board's toolbar.
-//! - [`i18n`]: every string in English and Chinese, in one table.
+//! One folder a screen:
+//! - [`workstation`]: the session, its live tables, the one `apply`, the table-to-session sync; the
+//!   sidebar, the event form, merge and tournament windows, file dialogs, notices, quitting.
+//! - [`table`]: one table at play: its state, the `Command`s its views return, the one `apply`; the
+//!   board, clock faces, ledger, moves, forms, procedures, header, the players' display, the sound.
+//! - [`counting`]: the counting screen's state (marks, the suggestion off the UI thread, endings,
+//!   confirmation, overrides) and its view (toolbar, slip, audit trail).
+//! - [`results`]: a round's results, the standings, the exports on a worker thread.
+//! - [`paint`]: the kept frame, its damage, the look, stone sprites, fonts.
+//! - [`i18n`]: every string in English and Chinese; engine errors; the one clock reading in words.
+//! - [`settings`]: what eframe stores between runs.
 //!
 //! Time enters here only: the shell keeps an `Instant` origin and hands the workstation the
 //! `Duration` since it (and the wall time, for audit stamps); everything below takes those
 //! `Duration`s, so tests drive time exactly.
 
-pub mod app;
-pub mod board_view;
-pub mod canvas;
-mod canvas_gl;
-pub mod clock_view;
 pub mod counting;
-pub mod counting_view;
-pub mod damage;
-pub mod dialogs;
-pub mod event_view;
-pub mod export_job;
-pub mod files;
-pub mod fonts;
 pub mod i18n;
-pub mod i18n_errors;
-pub mod i18n_reading;
-pub mod ledger_view;
-pub mod look;
-pub mod merge_view;
-pub mod moves_view;
-pub mod notices_view;
-pub mod players_display;
-pub mod procedures_view;
+pub mod paint;
 mod quit;
-pub mod results_view;
+pub mod results;
 pub mod settings;
-pub mod sidebar_view;
-pub mod sound;
-pub mod standings_view;
-pub mod stone_sprites;
-pub mod table_header;
-pub mod tournament_view;
+pub mod table;
 pub mod workstation;
 
 use std::path::PathBuf;
@@ -60,13 +32,13 @@ use std::time::{Duration, Instant, SystemTime};
 
 use crate::caller;
 
-pub use app::{Command, Mode, Table};
+pub use table::{Command, Mode, Table};
 
-use files::Request;
 use i18n::{Lang, Msg, Text};
-use results_view::ResultsScreen;
+use results::view::ResultsScreen;
 use settings::Settings;
-use sound::Sound;
+use table::sound::Sound;
+use workstation::files::Request;
 use workstation::{FileAction, View, Workstation, WsCommand};
 
 /// The environment variable naming an SGF file to open at the start, as a table of a new unsaved
@@ -161,7 +133,7 @@ pub fn run_window_with(session: Option<PathBuf>) -> Result<(), eframe::Error> {
         options,
         Box::new(move |cc| {
             if cc.gl.is_some()
-                && let Some(kept) = canvas::KeptFrame::from_env()
+                && let Some(kept) = paint::canvas::KeptFrame::from_env()
             {
                 cc.egui_ctx.add_plugin(kept);
             }
@@ -310,7 +282,7 @@ impl eframe::App for Window {
     }
 
     fn clear_color(&self, visuals: &egui::Visuals) -> [f32; 4] {
-        look::clear_color(visuals)
+        paint::look::clear_color(visuals)
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
@@ -332,7 +304,7 @@ pub struct Shell {
     pub results: ResultsScreen,
     pub settings_open: bool,
     /// The event's settings window, while open (its form as typed).
-    pub event_form: Option<event_view::EventForm>,
+    pub event_form: Option<workstation::event_view::EventForm>,
     fonts_installed: bool,
     /// The caller's voice and the `Instant` the workstation's timeline starts at (none in tests:
     /// captions only).
@@ -347,12 +319,12 @@ pub struct Shell {
     pub unsaved_asked: bool,
     /// The arbiter unfolded (`Some(true)`) or folded the sidebar; `None`: by the window's width.
     pub sidebar_open: Option<bool>,
-    /// The players' display (a second window) is open (menu, or `players_display::KEY`).
+    /// The players' display (a second window) is open (menu, or `table::players_display::KEY`).
     pub players_display: bool,
 }
 
 /// Below this width the sidebar folds while a table is shown, so that the board keeps the
-/// window's height (the move list goes first, inside the table: `app::side_widths`).
+/// window's height (the move list goes first, inside the table: `table::side_widths`).
 pub const SIDEBAR_FOLDS_BELOW: f32 = 1600.0;
 
 impl Shell {
@@ -398,8 +370,8 @@ impl Shell {
     /// nothing did before). Fonts added take effect from the next frame.
     pub fn install_look(&mut self, ctx: &egui::Context) {
         if !self.fonts_installed {
-            fonts::install(ctx);
-            look::install(ctx);
+            paint::fonts::install(ctx);
+            paint::look::install(ctx);
             self.fonts_installed = true;
         }
     }
@@ -455,14 +427,18 @@ impl Shell {
                         self.sidebar_open = Some(false);
                     }
                     let mut drafts = std::mem::take(&mut self.ws.sidebar);
-                    commands.extend(sidebar_view::show(ui, &self.ws, &mut drafts, now));
+                    commands.extend(workstation::sidebar_view::show(ui, &self.ws, &mut drafts, now));
                     self.ws.sidebar = drafts;
                 });
         }
         commands.extend(windows(ui.ctx(), &mut self.ws));
-        commands.extend(event_view::window(ui.ctx(), &mut self.event_form, lang));
-        commands.extend(merge_view::window(ui.ctx(), self.ws.merge_offer.as_ref(), lang));
-        commands.extend(tournament_view::windows(ui.ctx(), &self.ws));
+        commands.extend(workstation::event_view::window(ui.ctx(), &mut self.event_form, lang));
+        commands.extend(workstation::merge_view::window(
+            ui.ctx(),
+            self.ws.merge_offer.as_ref(),
+            lang,
+        ));
+        commands.extend(workstation::tournament_view::windows(ui.ctx(), &self.ws));
         if self.settings_open {
             let mut open = true;
             let mut settings = self.ws.settings.clone();
@@ -483,7 +459,7 @@ impl Shell {
             let entries: Vec<&crate::session::AuditEntry> = self.ws.session.audit_of(id).collect();
             egui::Panel::bottom("audit_trail")
                 .resizable(true)
-                .show(ui, |ui| counting_view::audit_panel(ui, &entries, lang));
+                .show(ui, |ui| counting::view::audit_panel(ui, &entries, lang));
         }
         if self.ws.recovery.as_ref().is_some_and(|r| !r.running.is_empty()) {
             // The recovery's question is open: the tables' clock keys wait for the answer.
@@ -524,7 +500,7 @@ impl Shell {
     /// same pass as this one, so it repaints only when this window does: as the clock needs)
     /// with the selected table's faces. Closing its window closes it.
     fn show_players_display(&mut self, ctx: &egui::Context, now: Duration) {
-        if ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, players_display::KEY)) {
+        if ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, table::players_display::KEY)) {
             self.players_display = !self.players_display;
         }
         if !self.players_display {
@@ -532,14 +508,14 @@ impl Shell {
         }
         let lang = self.ws.lang();
         let builder = egui::ViewportBuilder::default()
-            .with_title(players_display::title(lang))
+            .with_title(table::players_display::title(lang))
             .with_inner_size([1280.0, 720.0]);
         let live = self.ws.selected.and_then(|id| self.ws.live(id));
-        let closed = ctx.show_viewport_immediate(players_display::viewport_id(), builder, |ui, _| {
+        let closed = ctx.show_viewport_immediate(table::players_display::viewport_id(), builder, |ui, _| {
             egui::CentralPanel::default_margins().show(ui, |ui| match live {
                 Some(live) => {
                     let reading = live.table.reading(live.now(now));
-                    players_display::content(ui, &live.table, &reading);
+                    table::players_display::content(ui, &live.table, &reading);
                 }
                 None => {
                     ui.label(Text::Welcome.tr(lang));
@@ -553,7 +529,7 @@ impl Shell {
     }
 
     /// The selected table's calls go to the sound ahead of their instants (the next
-    /// `sound::PLAN_AHEAD` of its schedule, planned again each frame: a press, a pause, a
+    /// `table::sound::PLAN_AHEAD` of its schedule, planned again each frame: a press, a pause, a
     /// correction replace the plan, and what no longer falls due is dropped on its sample); the
     /// calls asked for (minutes left, a re-read) are said at once. The other tables' calls stay
     /// captions in the sidebar's table (one voice in the room). Switching tables silences what
@@ -582,10 +558,16 @@ impl Shell {
                 continue;
             };
             let at = live.now(now);
-            let upcoming = live.table.upcoming(at, sound::PLAN_AHEAD);
+            let upcoming = live.table.upcoming(at, table::sound::PLAN_AHEAD);
             let calls: Vec<(u64, &caller::Announcement, Instant)> = upcoming
                 .iter()
-                .map(|call| (sound::call_key(live.id, call), call, *origin + live.instant_of(call.at)))
+                .map(|call| {
+                    (
+                        table::sound::call_key(live.id, call),
+                        call,
+                        *origin + live.instant_of(call.at),
+                    )
+                })
                 .collect();
             sound.plan(*origin + now, &calls);
             for call in &asked {
@@ -624,7 +606,7 @@ impl Shell {
                 }
                 ui.separator();
                 if ui.button(Text::EventMenu.tr(lang)).clicked() {
-                    let mut form = event_view::EventForm::of(&self.ws.session.event, lang);
+                    let mut form = workstation::event_view::EventForm::of(&self.ws.session.event, lang);
                     form.passphrase = self.ws.session.trust.chief.is_none().then(String::new);
                     self.event_form = Some(form);
                     // Opened: the next frame shows it.
@@ -645,7 +627,7 @@ impl Shell {
             let display = format!(
                 "{} ({})",
                 Text::PlayersDisplay.tr(lang),
-                i18n::key_name(players_display::KEY, lang)
+                i18n::key_name(table::players_display::KEY, lang)
             );
             if ui.selectable_label(self.players_display, display).clicked() {
                 self.players_display = !self.players_display;
@@ -676,7 +658,7 @@ impl Shell {
 
 /// The notices (`notices_view`), each dismissed by a command.
 fn notices(ui: &mut egui::Ui, ws: &Workstation) -> Vec<WsCommand> {
-    let dismissed = notices_view::show(ui, &ws.notices, ws.lang());
+    let dismissed = workstation::notices_view::show(ui, &ws.notices, ws.lang());
     dismissed.into_iter().map(WsCommand::DismissNotice).collect()
 }
 
@@ -684,7 +666,7 @@ fn notices(ui: &mut egui::Ui, ws: &Workstation) -> Vec<WsCommand> {
 /// readings at the reopening (charged, not charged) as the table's face shows them.
 fn downtime_lines(ui: &mut egui::Ui, ws: &Workstation, d: &crate::session::downtime::Downtime, lang: Lang) {
     use crate::session::downtime::WallSource;
-    let down = clock_view::hms_tenths(d.down);
+    let down = table::clock_view::hms_tenths(d.down);
     let since = workstation::wall_text(d.last_wall);
     ui.label(Msg::Downtime(d.table, &down, &since, d.player).text(lang));
     if d.source != WallSource::Checkpoint {
@@ -694,8 +676,8 @@ fn downtime_lines(ui: &mut egui::Ui, ws: &Workstation, d: &crate::session::downt
     let side = d.player.index();
     for (charged, reading) in [(true, &d.charged), (false, &d.uncharged)] {
         let shown = live.table.clock.control().shown(&reading.left[side]);
-        let face = i18n_reading::reading(&shown, lang);
-        let used = clock_view::hms_tenths(reading.used[side]);
+        let face = i18n::reading::reading(&shown, lang);
+        let used = table::clock_view::hms_tenths(reading.used[side]);
         ui.label(Msg::DowntimeReading(charged, d.player, &face, &used).text(lang));
     }
 }
@@ -830,64 +812,3 @@ fn windows(ctx: &egui::Context, ws: &mut Workstation) -> Vec<WsCommand> {
     commands.extend(save_first(ctx, ws));
     commands
 }
-
-#[cfg(test)]
-mod table_harness;
-#[cfg(test)]
-mod tests;
-#[cfg(test)]
-mod tests_caller;
-#[cfg(test)]
-mod tests_chief;
-#[cfg(test)]
-mod tests_claims;
-#[cfg(test)]
-mod tests_downtime;
-#[cfg(test)]
-mod tests_edition;
-#[cfg(test)]
-mod tests_event;
-#[cfg(test)]
-mod tests_handicap;
-#[cfg(test)]
-mod tests_lang;
-#[cfg(test)]
-mod tests_merge;
-#[cfg(test)]
-mod tests_move_press;
-#[cfg(test)]
-mod tests_notices;
-#[cfg(test)]
-mod tests_pairing;
-#[cfg(test)]
-mod tests_player_entry;
-#[cfg(test)]
-mod tests_players_display;
-#[cfg(test)]
-mod tests_procedures;
-#[cfg(test)]
-mod tests_read_only;
-#[cfg(test)]
-mod tests_reading;
-#[cfg(test)]
-mod tests_remembered;
-#[cfg(test)]
-mod tests_results;
-#[cfg(test)]
-mod tests_rulings;
-#[cfg(test)]
-mod tests_saving;
-#[cfg(test)]
-mod tests_standings;
-#[cfg(test)]
-mod tests_table;
-#[cfg(test)]
-mod tests_table_layout;
-#[cfg(test)]
-mod tests_tournament_io;
-#[cfg(test)]
-mod tests_unsettled;
-#[cfg(test)]
-mod tests_workstation;
-#[cfg(test)]
-mod workstation_harness;

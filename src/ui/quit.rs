@@ -6,8 +6,8 @@
 use std::time::Duration;
 
 use super::Shell;
-use super::i18n::{Lang, Msg, Text};
-use super::workstation::{FileAction, WsCommand};
+use crate::ui::i18n::{Lang, Msg, Text};
+use crate::ui::workstation::{FileAction, WsCommand};
 
 /// The answer to "changes are not saved".
 enum Unsaved {

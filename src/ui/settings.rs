@@ -5,8 +5,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::app::Keys;
-use super::i18n::{Lang, Text, key_name};
+use crate::ui::i18n::{Lang, Text, key_name};
+use crate::ui::table::Keys;
 
 /// The window's settings. A field missing from the stored value takes its default (the language
 /// from the system locale at the first start).

@@ -19,7 +19,7 @@ const RATE: u32 = 22_050;
 const AUDIBLE: f32 = 0.01;
 /// The output pulled to measure the rig's lead; no call comes before.
 const PROBE_END: u64 = 22_000;
-/// How far ahead the window plans (`ui::sound::PLAN_AHEAD`), and how often it plans again (a frame
+/// How far ahead the window plans (`ui::table::sound::PLAN_AHEAD`), and how often it plans again (a frame
 /// a second while a clock runs).
 const AHEAD: Duration = Duration::from_secs(3);
 

@@ -9,9 +9,9 @@ use std::time::Duration;
 use super::Workstation;
 use crate::session::chief::{self, ChiefError};
 use crate::session::{Change, Role, TableId};
-use crate::ui::app::Command;
 use crate::ui::i18n::Text;
-use crate::ui::i18n_errors::chief_error;
+use crate::ui::i18n::errors::chief_error;
+use crate::ui::table::Command;
 
 /// A passphrase job under way.
 pub enum ChiefJob {

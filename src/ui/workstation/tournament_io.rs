@@ -5,9 +5,9 @@ use std::path::{Path, PathBuf};
 use crate::session::{Change, PairingFile, Role};
 use crate::tournament::{self, ImportReport, OgTournament, players_csv};
 
-use super::super::files::{Done, Request};
-use super::super::i18n::Msg;
 use super::{FileAction, Workstation};
+use crate::ui::i18n::Msg;
+use crate::ui::workstation::files::{Done, Request};
 
 /// An OpenGotha file read, waiting for the arbiter to choose its round.
 #[derive(Clone, Debug)]

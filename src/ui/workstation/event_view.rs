@@ -1,0 +1,589 @@
+//! The event's settings window (menu: Event…): a form prefilled with the session's event (name,
+//! dates, venue, the ledger's rule edition, rules and komi, the default time control of new
+//! tables, the lateness limit), read through the engines' own parsers; OK returns one
+//! `WsCommand::EditEvent` for `Workstation::apply`, Cancel returns nothing.
+
+use std::time::Duration;
+
+use egui::{Color32, RichText};
+
+use crate::caller::{ChineseScript, ScriptFormError};
+use crate::clock::{LatenessRule, TimeControl};
+use crate::ledger::Edition;
+use crate::rules::{Counting, Preset};
+use crate::scoring::Quarters;
+use crate::session::{Event, PairingFile, Rank, System, TopScore};
+
+use crate::ui::i18n::{self, Lang, Msg, Text};
+use crate::ui::table::dialogs::{minutes_or_duration, written};
+use crate::ui::workstation::WsCommand;
+
+/// The words the komi field reads after a number of stones ("3 3/4 stones", "3又3/4子").
+const STONE_UNITS: [&str; 3] = ["stones", "stone", "子"];
+/// The words the komi field reads after a number of points ("7.5 points", "7.5目").
+const POINT_UNITS: [&str; 4] = ["points", "point", "pts", "目"];
+
+/// How the dates field separates dates: a date may itself hold a comma ("Nov 28, 2026").
+const DATE_SEPARATORS: [char; 2] = [';', '；'];
+
+/// The event's settings as the organiser types them: free text where they write, choices where
+/// there are few.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EventForm {
+    pub name: String,
+    /// Separated by semicolons ("2026-11-28; 2026-11-29"), each as the organiser writes it.
+    pub dates: String,
+    pub venue: String,
+    pub edition: Edition,
+    pub rules: Preset,
+    /// Stones ("3 3/4", "3又3/4子") or points ("7.5", "7.5 points"); see [`parse_komi`].
+    pub komi: String,
+    /// The clock's written form (`chinese:60m/5`) or a preset's name.
+    pub control: String,
+    /// Minutes ("15") or a written duration ("1h", "90s").
+    pub lateness: String,
+    /// The script of Chinese byo-yomi (`30s: 10,20,25,28 / 10,20 +10`, a preset's name, or empty
+    /// for the rules' script of the control's period).
+    pub script: String,
+    /// The declared system (Art. 26).
+    pub system: System,
+    /// The Swiss total score's "最高积分".
+    pub top_score: TopScore,
+    /// A rank ("3d") or empty (no bar).
+    pub mcmahon_bar: String,
+    /// Not on the form: the imported pairing file, kept as it is.
+    pub pairing_file: Option<Box<PairingFile>>,
+    /// The chief arbiter's passphrase, while none is set (`None`: it is set, the field is not
+    /// shown). Set once; OK hands it to the workstation, which keeps only its hash.
+    pub passphrase: Option<String>,
+}
+
+/// Each field that can be refused, read, or what is wrong with it in the window's language.
+struct Reading {
+    name: Result<String, String>,
+    komi: Result<Quarters, String>,
+    control: Result<TimeControl, String>,
+    lateness: Result<Duration, String>,
+    script: Result<String, String>,
+}
+
+impl EventForm {
+    /// The form of `event`, its komi written the way its rules count (stones for area counting,
+    /// points for territory counting) with the unit, so that it reads back the same.
+    pub fn of(event: &Event, lang: Lang) -> EventForm {
+        EventForm {
+            name: event.name.clone(),
+            dates: event.dates.join(&format!("{} ", DATE_SEPARATORS[0])),
+            venue: event.venue.clone(),
+            edition: event.edition,
+            rules: event.rules,
+            komi: komi_text(event.komi, event.rules, lang),
+            control: event.time_control.clone(),
+            lateness: lateness_text(event.lateness_limit),
+            script: event.script.clone(),
+            system: event.system,
+            top_score: event.top_score,
+            mcmahon_bar: event.mcmahon_bar.map(|r| r.to_string()).unwrap_or_default(),
+            pairing_file: event.pairing_file.clone(),
+            passphrase: None,
+        }
+    }
+
+    /// The script in its canonical written form (empty stays empty), refused when it does not
+    /// read or is for another period than the control's (read by the caller's own parser).
+    fn read_script(&self, control: Option<&TimeControl>, lang: Lang) -> Result<String, String> {
+        if self.script.trim().is_empty() {
+            return Ok(String::new());
+        }
+        let shown = |e: ScriptFormError| crate::ui::i18n::errors::script_error(&e, lang);
+        let script = self.script.parse::<ChineseScript>().map_err(shown)?;
+        match control.map(|c| script.fits(c)) {
+            Some(Err(why)) => Err(shown(ScriptFormError { column: 1, why })),
+            _ => Ok(script.to_string()),
+        }
+    }
+
+    /// Another edition: the form takes the edition's rules and komi (the older text: the
+    /// chinese-old rules, komi 2 3/4 stones; the organiser may change them).
+    fn set_edition(&mut self, edition: Edition, lang: Lang) {
+        if edition == self.edition {
+            return;
+        }
+        self.edition = edition;
+        self.set_rules(edition.default_rules(), lang);
+        self.komi = komi_text(edition.default_komi(), self.rules, lang);
+    }
+
+    /// The McMahon bar: empty for none, else a rank.
+    fn read_bar(&self, lang: Lang) -> Result<Option<Rank>, String> {
+        match self.mcmahon_bar.trim() {
+            "" => Ok(None),
+            text => text.parse::<Rank>().map(Some).map_err(|e| i18n::rank_error(&e, lang)),
+        }
+    }
+
+    fn read_name(&self, lang: Lang) -> Result<String, String> {
+        match self.name.trim() {
+            "" => Err(Msg::EventNeedsName.text(lang)),
+            name => Ok(name.to_string()),
+        }
+    }
+
+    fn read_komi(&self, lang: Lang) -> Result<Quarters, String> {
+        parse_komi(&self.komi).ok_or_else(|| Msg::NotKomi(self.komi.trim()).text(lang))
+    }
+
+    fn read_control(&self, lang: Lang) -> Result<TimeControl, String> {
+        let control = self.control.trim().parse::<TimeControl>();
+        control.map_err(|e| i18n::control_error(&e, lang))
+    }
+
+    /// The lateness limit; zero is refused (every lateness would be a loss).
+    fn read_lateness(&self, lang: Lang) -> Result<Duration, String> {
+        match minutes_or_duration(&self.lateness) {
+            Ok(Duration::ZERO) => Err(Msg::ZeroLatenessLimit.text(lang)),
+            Ok(limit) => Ok(limit),
+            Err(e) => Err(i18n::control_error(&e, lang)),
+        }
+    }
+
+    /// Every field read now.
+    #[cfg(test)]
+    fn reading(&self, lang: Lang) -> Reading {
+        let control = self.read_control(lang);
+        Reading {
+            name: self.read_name(lang),
+            komi: self.read_komi(lang),
+            script: self.read_script(control.as_ref().ok(), lang),
+            control,
+            lateness: self.read_lateness(lang),
+        }
+    }
+
+    /// The event the form describes (its time control in the canonical written form), from the
+    /// fields as `reading` read them; `None` while one of them is refused.
+    fn event(&self, reading: Reading) -> Option<Event> {
+        Some(Event {
+            name: reading.name.ok()?,
+            dates: self
+                .dates
+                .split(DATE_SEPARATORS)
+                .map(str::trim)
+                .filter(|d| !d.is_empty())
+                .map(str::to_string)
+                .collect(),
+            venue: self.venue.trim().to_string(),
+            edition: self.edition,
+            rules: self.rules,
+            komi: reading.komi.ok()?,
+            time_control: reading.control.ok()?.to_string(),
+            lateness_limit: reading.lateness.ok()?,
+            script: reading.script.ok()?,
+            system: self.system,
+            top_score: self.top_score,
+            mcmahon_bar: self.read_bar(Lang::En).ok()?,
+            pairing_file: self.pairing_file.clone(),
+        })
+    }
+
+    /// Another rules preset: the komi field takes that preset's komi (the organiser may change it).
+    fn set_rules(&mut self, rules: Preset, lang: Lang) {
+        if rules == self.rules {
+            return;
+        }
+        self.rules = rules;
+        if let Some(komi) = Quarters::from_points_f64(rules.rules().komi) {
+            self.komi = komi_text(komi, rules, lang);
+        }
+    }
+}
+
+/// Reads a komi as an arbiter writes it: in stones with a fraction ("3 3/4", "3又3/4") or a unit
+/// ("4 stones", "4子"), else in points ("7.5", "6.5 points", "7.5目"); an optional leading 贴.
+/// `None` unless it is a whole or half point (a whole number of quarter stones): never rounded.
+fn parse_komi(text: &str) -> Option<Quarters> {
+    let text = text.trim().trim_start_matches('贴').trim().to_lowercase();
+    let without = |units: &[&str]| units.iter().find_map(|u| text.strip_suffix(u)).map(str::trim);
+    if let Some(stones) = without(&STONE_UNITS) {
+        return Quarters::parse_stones(stones);
+    }
+    let points = match without(&POINT_UNITS) {
+        Some(points) => points,
+        None if text.contains('/') => return Quarters::parse_stones(&text),
+        None => text.as_str(),
+    };
+    // Read as if stones, then halved: n points are 2n quarters, n stones 4n.
+    let as_stones = Quarters::parse_stones(points)?;
+    (as_stones.0 % 2 == 0).then_some(Quarters(as_stones.0 / 2))
+}
+
+/// A komi in the unit its rules count in, with the unit: "3 3/4 stones" ("3又3/4子") for area
+/// counting, "6.5 points" ("6.5目") for territory counting.
+pub(crate) fn komi_text(komi: Quarters, rules: Preset, lang: Lang) -> String {
+    match (rules.rules().counting, lang) {
+        (Counting::Area, Lang::En) => format!("{} {}", komi.stones_text(), STONE_UNITS[0]),
+        (Counting::Area, Lang::Zh) => format!("{}{}", komi.stones_text_zh(), STONE_UNITS[2]),
+        (Counting::Territory, Lang::En) => format!("{} {}", komi.points_decimal(), POINT_UNITS[0]),
+        (Counting::Territory, Lang::Zh) => format!("{}{}", komi.points_decimal(), POINT_UNITS[3]),
+    }
+}
+
+/// A lateness limit as the field shows it: minutes when whole ("15"), else a written duration.
+fn lateness_text(limit: Duration) -> String {
+    let secs = limit.as_secs();
+    if secs.is_multiple_of(60) && limit.subsec_nanos() == 0 {
+        (secs / 60).to_string()
+    } else {
+        written(limit)
+    }
+}
+
+/// A preset's name in the window.
+pub fn preset_name(preset: Preset) -> Text {
+    match preset {
+        Preset::Chinese2002 => Text::PresetChinese2002,
+        Preset::ChineseOld => Text::PresetChineseOld,
+        Preset::Japanese => Text::PresetJapanese,
+        Preset::Korean => Text::PresetKorean,
+        Preset::Aga => Text::PresetAga,
+        Preset::Ing => Text::PresetIng,
+        Preset::NewZealand => Text::PresetNewZealand,
+        Preset::TrompTaylor => Text::PresetTrompTaylor,
+    }
+}
+
+/// A system's name in the window.
+pub fn system_name(system: System) -> Text {
+    match system {
+        System::NotDeclared => Text::SystemNotDeclared,
+        System::RoundRobin => Text::SystemRoundRobin,
+        System::DoubleRoundRobin => Text::SystemDoubleRoundRobin,
+        System::SwissTotal => Text::SystemSwissTotal,
+        System::SwissOpponents => Text::SystemSwissOpponents,
+        System::SwissOldTotal => Text::SystemSwissOldTotal,
+        System::McMahon => Text::SystemMcMahon,
+        System::TeamRoundRobin => Text::SystemTeamRoundRobin,
+        System::TeamSwiss => Text::SystemTeamSwiss,
+    }
+}
+
+/// The declared system (Art. 26), the total score's top score when the system uses it, the
+/// McMahon bar for McMahon.
+fn system_fields(ui: &mut egui::Ui, form: &mut EventForm, lang: Lang) {
+    ui.horizontal(|ui| {
+        let label = ui.label(Text::EventSystem.tr(lang));
+        egui::ComboBox::from_id_salt("event_system")
+            .selected_text(system_name(form.system).tr(lang))
+            .show_ui(ui, |ui| {
+                for choice in System::ALL {
+                    ui.selectable_value(&mut form.system, choice, system_name(choice).tr(lang));
+                }
+            })
+            .response
+            .labelled_by(label.id);
+    });
+    if form.system.uses_total() {
+        ui.horizontal(|ui| {
+            ui.label(Text::TopScoreSetting.tr(lang));
+            for (choice, text) in [
+                (TopScore::Reached, Text::TopScoreReached),
+                (TopScore::Possible, Text::TopScorePossible),
+            ] {
+                ui.radio_value(&mut form.top_score, choice, text.tr(lang));
+            }
+        });
+    }
+    if form.system == System::McMahon {
+        text_field(ui, Text::McMahonBar, &mut form.mcmahon_bar, "3d", lang);
+        let bar = form.read_bar(lang);
+        refusal(ui, bar.as_ref().err());
+    }
+}
+
+/// What the arbiter did in the window this frame.
+enum Answer {
+    Ok(Event),
+    Cancel,
+}
+
+/// The window while `form` is open. OK returns the one command that changes the event (and the
+/// one that sets the chief arbiter's passphrase, when typed); OK, Cancel and the window's close
+/// button close the form (`form` becomes `None`).
+pub fn window(ctx: &egui::Context, form: &mut Option<EventForm>, lang: Lang) -> Vec<WsCommand> {
+    let Some(f) = form.as_mut() else {
+        return Vec::new();
+    };
+    let mut open = true;
+    let mut answer = None;
+    egui::Window::new(Text::EventSettings.tr(lang))
+        .id(egui::Id::unique("event_settings"))
+        .open(&mut open)
+        .collapsible(false)
+        .resizable(false)
+        .show(ctx, |ui| answer = fields(ui, f, lang));
+    let mut command: Vec<WsCommand> = match answer {
+        Some(Answer::Ok(event)) => vec![WsCommand::EditEvent(Box::new(event))],
+        Some(Answer::Cancel) => Vec::new(),
+        None if !open => Vec::new(),
+        None => return Vec::new(),
+    };
+    if matches!(command.first(), Some(WsCommand::EditEvent(_)))
+        && let Some(passphrase) = f.passphrase.take().filter(|p| !p.is_empty())
+    {
+        command.push(WsCommand::SetChiefPassphrase(passphrase));
+    }
+    // Closed: the next frame draws the window without it.
+    *form = None;
+    ctx.request_repaint();
+    command
+}
+
+/// The refusal under a field, if any: at the body's size (issue 19 saw it "tiny"), wrapped.
+fn refusal(ui: &mut egui::Ui, why: Option<&String>) {
+    if let Some(why) = why {
+        ui.add(egui::Label::new(RichText::new(why).color(Color32::from_rgb(230, 80, 60)).strong()).wrap());
+    }
+}
+
+/// A labelled one-line text field.
+fn text_field(ui: &mut egui::Ui, label: Text, text: &mut String, hint: &str, lang: Lang) {
+    ui.horizontal(|ui| {
+        let label = ui.label(label.tr(lang));
+        ui.add(egui::TextEdit::singleline(text).hint_text(hint).desired_width(260.0))
+            .labelled_by(label.id);
+    });
+}
+
+/// The form's fields, each read once right after it is drawn (so what OK returns is what the
+/// fields show this frame), and its buttons.
+fn fields(ui: &mut egui::Ui, form: &mut EventForm, lang: Lang) -> Option<Answer> {
+    text_field(ui, Text::EventName, &mut form.name, "", lang);
+    let name = form.read_name(lang);
+    refusal(ui, name.as_ref().err());
+    text_field(ui, Text::EventDates, &mut form.dates, "2026-11-28; 2026-11-29", lang);
+    text_field(ui, Text::Venue, &mut form.venue, "", lang);
+    ui.separator();
+    ui.horizontal(|ui| {
+        let label = ui.label(Text::PenaltyEdition.tr(lang));
+        let mut edition = form.edition;
+        egui::ComboBox::from_id_salt("event_edition")
+            .selected_text(form.edition.title(lang))
+            .show_ui(ui, |ui| {
+                for choice in Edition::ALL {
+                    ui.selectable_value(&mut edition, choice, choice.title(lang));
+                }
+            })
+            .response
+            .labelled_by(label.id);
+        form.set_edition(edition, lang);
+    });
+    ui.label(RichText::new(Text::EditionProposes.tr(lang)).small().weak());
+    ui.horizontal(|ui| {
+        let label = ui.label(Text::RulesPreset.tr(lang));
+        let mut rules = form.rules;
+        egui::ComboBox::from_id_salt("event_rules")
+            .selected_text(preset_name(rules).tr(lang))
+            .show_ui(ui, |ui| {
+                for preset in Preset::ALL {
+                    ui.selectable_value(&mut rules, preset, preset_name(preset).tr(lang));
+                }
+            })
+            .response
+            .labelled_by(label.id);
+        form.set_rules(rules, lang);
+    });
+    text_field(ui, Text::EventKomi, &mut form.komi, Text::KomiHint.tr(lang), lang);
+    let komi = form.read_komi(lang);
+    match &komi {
+        Ok(komi) => {
+            ui.label(RichText::new(Msg::KomiReads(*komi).text(lang)).small().weak());
+        }
+        Err(why) => refusal(ui, Some(why)),
+    }
+    text_field(ui, Text::DefaultControl, &mut form.control, "chinese:60m/5", lang);
+    let control = form.read_control(lang);
+    refusal(ui, control.as_ref().err());
+    text_field(
+        ui,
+        Text::ByoYomiScript,
+        &mut form.script,
+        "30s: 10,20,25,28 / 10,20 +10",
+        lang,
+    );
+    ui.label(RichText::new(Text::ScriptRulesDefault.tr(lang)).small().weak());
+    let script = form.read_script(control.as_ref().ok(), lang);
+    refusal(ui, script.as_ref().err());
+    ui.separator();
+    system_fields(ui, form, lang);
+    ui.separator();
+    ui.label(Text::LatenessLimit.tr(lang));
+    text_field(ui, Text::LatenessMinutes, &mut form.lateness, "15", lang);
+    let mut lateness = form.read_lateness(lang);
+    for (rule, text) in [
+        (LatenessRule::SAME_SITE, Text::LatenessTogether),
+        (LatenessRule::APART, Text::LatenessApart),
+    ] {
+        if ui.radio(lateness == Ok(rule.limit), text.tr(lang)).clicked() {
+            form.lateness = lateness_text(rule.limit);
+            lateness = Ok(rule.limit);
+        }
+    }
+    refusal(ui, lateness.as_ref().err());
+    ui.separator();
+    ui.label(RichText::new(Text::EventTakesEffect.tr(lang)).small().weak());
+    let read = form.event(Reading {
+        name,
+        komi,
+        control,
+        lateness,
+        script,
+    });
+    if let Some(passphrase) = &mut form.passphrase {
+        ui.separator();
+        crate::ui::table::dialogs::secret_field(ui, Text::SetChiefPassphrase.tr(lang), passphrase);
+    }
+    let mut answer = None;
+    ui.horizontal(|ui| {
+        let ok = ui.add_enabled(read.is_some(), egui::Button::new(Text::Ok.tr(lang)));
+        if ok.clicked()
+            && let Some(event) = read
+        {
+            answer = Some(Answer::Ok(event));
+        }
+        if ui.button(Text::Cancel.tr(lang)).clicked() {
+            answer = Some(Answer::Cancel);
+        }
+    });
+    answer
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn komi_reads_in_stones_or_points_and_is_never_rounded() {
+        for (typed, quarters) in [
+            ("3 3/4", 15),
+            ("3又3/4", 15),
+            ("贴3又3/4子", 15),
+            ("4 stones", 16),
+            ("4子", 16),
+            ("7.5", 15),
+            ("7.5 points", 15),
+            ("6.5目", 13),
+            ("7 1/2 points", 15),
+            ("0", 0),
+            ("-1/2", -2),
+        ] {
+            assert_eq!(parse_komi(typed), Some(Quarters(quarters)), "{typed}");
+        }
+        for typed in [
+            "",
+            "seven",
+            "7.3",
+            "7.25",
+            "7 1/4 points",
+            "stones",
+            "nan",
+            "inf",
+            "1e999",
+        ] {
+            assert_eq!(parse_komi(typed), None, "{typed}");
+        }
+    }
+
+    #[test]
+    fn the_komi_shown_reads_back_the_same_for_every_preset() {
+        for preset in Preset::ALL {
+            let komi = Quarters::from_points_f64(preset.rules().komi).unwrap_or_default();
+            for lang in [Lang::En, Lang::Zh] {
+                let text = komi_text(komi, preset, lang);
+                assert_eq!(parse_komi(&text), Some(komi), "{preset} {lang:?}: {text}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_lateness_limit_reads_minutes_or_a_duration_and_refuses_zero_and_too_large() {
+        let form = |lateness: &str| EventForm {
+            lateness: lateness.to_string(),
+            ..EventForm::of(&crate::ui::workstation::new_event("2026-11-29", Lang::En), Lang::En)
+        };
+        assert_eq!(form("15").read_lateness(Lang::En), Ok(Duration::from_secs(900)));
+        assert_eq!(form(" 1h ").read_lateness(Lang::En), Ok(Duration::from_secs(3600)));
+        assert_eq!(form("90s").read_lateness(Lang::En), Ok(Duration::from_secs(90)));
+        for (typed, lang) in [("soon", Lang::En), ("99999999999999999999", Lang::Zh)] {
+            let shown = minutes_or_duration(typed).map_err(|e| i18n::control_error(&e, lang));
+            assert!(shown.is_err(), "{typed}");
+            assert_eq!(form(typed).read_lateness(lang), shown, "{typed}");
+        }
+        assert!(
+            form("99999999999999999999")
+                .read_lateness(Lang::En)
+                .is_err_and(|e| e.contains("too large"))
+        );
+        for zero in ["0", "0s", "0m"] {
+            for lang in [Lang::En, Lang::Zh] {
+                assert_eq!(
+                    form(zero).read_lateness(lang),
+                    Err(Msg::ZeroLatenessLimit.text(lang)),
+                    "{zero}"
+                );
+            }
+        }
+        assert_eq!(lateness_text(Duration::from_secs(90)), "1m30s");
+        assert_eq!(lateness_text(Duration::from_secs(3600)), "60");
+    }
+
+    #[test]
+    fn a_form_reads_back_its_event_and_refuses_field_by_field() {
+        let event = crate::ui::workstation::new_event("2026-11-29", Lang::En);
+        for lang in [Lang::En, Lang::Zh] {
+            let form = EventForm::of(&event, lang);
+            assert_eq!(form.event(form.reading(lang)), Some(event.clone()));
+        }
+        let mut form = EventForm::of(&event, Lang::En);
+        form.name = "  ".to_string();
+        form.komi = "7.3".to_string();
+        form.control = "chinese:60m".to_string();
+        form.lateness = "soon".to_string();
+        let refused = form.reading(Lang::En);
+        assert_eq!(refused.name, Err("the event needs a name".to_string()));
+        assert!(refused.komi.is_err_and(|k| k.starts_with("`7.3` is not a komi")));
+        assert!(refused.control.is_err());
+        assert!(refused.lateness.is_err_and(|l| l.starts_with("`soon`")));
+        assert_eq!(form.event(form.reading(Lang::En)), None);
+        form.name = "Spring Cup".to_string();
+        form.komi = "6.5 points".to_string();
+        form.control = "chinese-national".to_string();
+        form.lateness = "60".to_string();
+        form.dates = "Nov 28, 2026；Nov 29, 2026; ".to_string();
+        let read = form.event(form.reading(Lang::En)).unwrap_or_else(|| event.clone());
+        assert_eq!(read.name, "Spring Cup");
+        assert_eq!(read.komi, Quarters(13));
+        assert_eq!(read.time_control, "chinese:120m/5");
+        assert_eq!(read.lateness_limit, Duration::from_secs(3600));
+        assert_eq!(read.dates, ["Nov 28, 2026", "Nov 29, 2026"]);
+    }
+
+    #[test]
+    fn dates_holding_commas_read_back_as_they_were() {
+        let mut event = crate::ui::workstation::new_event("2026-11-29", Lang::En);
+        event.dates = vec!["Nov 28, 2026".to_string(), "2026年11月29日，星期日".to_string()];
+        for lang in [Lang::En, Lang::Zh] {
+            let form = EventForm::of(&event, lang);
+            assert_eq!(form.event(form.reading(lang)), Some(event.clone()), "{}", form.dates);
+        }
+    }
+
+    #[test]
+    fn another_preset_brings_its_komi() {
+        let event = crate::ui::workstation::new_event("2026-11-29", Lang::En);
+        let mut form = EventForm::of(&event, Lang::En);
+        form.set_rules(Preset::Japanese, Lang::En);
+        assert_eq!(form.komi, "6.5 points");
+        form.set_rules(Preset::ChineseOld, Lang::Zh);
+        assert_eq!(form.komi, "2又3/4子");
+    }
+}
