@@ -136,6 +136,13 @@ fn killable(points: &[Point]) -> bool {
 mod tests {
     use super::*;
 
+    fn diagram(text: &str) -> Board {
+        match Board::from_diagram(text) {
+            Ok(board) => board,
+            Err(e) => panic!("a diagram: {e}"),
+        }
+    }
+
     fn shape(text: &str) -> Vec<Point> {
         let mut out = Vec::new();
         for (row, line) in text.lines().enumerate() {
@@ -164,7 +171,7 @@ mod tests {
 
     #[test]
     fn a_group_around_a_square_four_alone_is_found_and_one_with_a_second_eye_is_not() {
-        let board = Board::from_diagram(
+        let board = diagram(
             ". . . . . . . . .
              . . . . . . . . .
              . . . . . . . . .
@@ -174,12 +181,11 @@ mod tests {
              X . . X O . . . .
              X . . X O O O O O
              X X X X . X . X O",
-        )
-        .expect("a diagram");
+        );
         let found = one_eyed(&board, Color::Black);
         assert_eq!(found.len(), 1);
         assert_eq!(found[0].stones.len(), 12);
-        let alive = Board::from_diagram(
+        let alive = diagram(
             ". . . . . . . . .
              . . . . . . . . .
              . . . . . . . . .
@@ -189,8 +195,7 @@ mod tests {
              X . . X . . . X O
              X . . X X X X X O
              X X X X . X . X O",
-        )
-        .expect("a diagram");
+        );
         assert!(one_eyed(&alive, Color::Black).is_empty());
     }
 }
