@@ -7,6 +7,7 @@
 //! - [`result`]: `GameResult` in English, in Chinese and as SGF RE.
 //! - [`dead`]: dead-stone suggestions for the arbiter to confirm, each chain with its confidence.
 //! - [`benson`]: Benson's unconditionally alive chains.
+//! - [`shapes`]: eye-space shapes the opponent kills by playing first (a group's only eye).
 //! - [`sealing`]: unfinished borders pointed out before the count ("needs sealing").
 //! - [`given_up`]: the count when a side gives up the competition (Art. 12.4(4)): every
 //!   contested point to the opponent.
@@ -20,6 +21,7 @@ pub mod one_side;
 pub mod quarters;
 pub mod result;
 pub mod sealing;
+pub mod shapes;
 
 pub use count::{Count, Region, ScoringError, SideCount, Terms, count, count_game, regions};
 pub use given_up::count_given_up;

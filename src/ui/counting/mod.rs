@@ -345,9 +345,12 @@ impl Counting {
 
 /// Who owns each empty point and each dead stone's point: a colour when only that colour's live
 /// stones border its region, `None` (shared) otherwise, as the count reads it under area counting.
+/// A region no live stone borders (an empty board, or one whose stones are all dead) is nobody's
+/// and not a dame either: it gets no mark, so an empty board is not ringed all over.
 pub fn areas(board: &Board, marks: &Marks) -> Vec<(Point, Option<Color>)> {
     regions(board, marks)
         .into_iter()
+        .filter(|r| r.borders != [false, false] || r.dame)
         .flat_map(|r| r.points.iter().map(|&p| (p, r.owner())).collect::<Vec<_>>())
         .collect()
 }

@@ -82,3 +82,25 @@ fn an_open_border_is_shown_needs_sealing_before_the_count() {
     let text = labelled(Text::NeedsSealing, &points_list(&want, 9), Lang::En);
     harness.get_by_label(&text);
 }
+
+/// Issue 20: on an empty board (two passes and no stone) no region is bordered by a stone, so no
+/// point is anyone's nor a dame: the counting screen draws no mark on the open points, nothing
+/// to check and nothing to seal (it used to ring every point as shared).
+#[test]
+fn an_empty_board_on_the_counting_screen_carries_no_ring_on_its_open_points() {
+    let mut game = match Game::new(19, Preset::Chinese2002) {
+        Ok(game) => game,
+        Err(e) => panic!("a new game: {e}"),
+    };
+    game.pass();
+    game.pass();
+    let mut harness = stepped(Table::open(game));
+    wait_for_suggestion(&mut harness);
+    let Some(drawn) = harness.state().table.counting.as_ref().map(overlay) else {
+        panic!("a game ended by two passes opens on the counting screen")
+    };
+    assert_eq!(drawn.areas, Vec::new(), "no mark on the open points");
+    assert_eq!(drawn.unsettled, Vec::new(), "nothing to check");
+    assert_eq!(drawn.sealing, Vec::new(), "nothing to seal");
+    assert!(harness.query_by_label_contains("Check these").is_none());
+}

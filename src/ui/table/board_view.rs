@@ -25,7 +25,8 @@ const LINE: Color32 = Color32::from_rgb(40, 30, 20);
 pub struct Overlay {
     pub dead: Vec<Point>,
     pub seki: Vec<Point>,
-    /// Every empty point and dead stone's point with its owner (`None`: shared).
+    /// Every empty point and dead stone's point with its owner (`None`: shared), but those of a
+    /// region no live stone borders, which carry no mark.
     pub areas: Vec<(Point, Option<Color>)>,
     /// Points the arbiter marked dame (neutral): a diamond over the shared point's ring.
     pub dame: Vec<Point>,
