@@ -142,13 +142,13 @@ impl Model {
         let mut mean = [0f64; INPUTS];
         let mut scale = [0f64; INPUTS];
         for (x, _) in data {
-            for j in 0..INPUTS {
-                mean[j] += f64::from(x[j]) / n;
+            for (m, v) in mean.iter_mut().zip(x) {
+                *m += f64::from(*v) / n;
             }
         }
         for (x, _) in data {
-            for j in 0..INPUTS {
-                scale[j] += (f64::from(x[j]) - mean[j]).powi(2) / n;
+            for ((s, v), m) in scale.iter_mut().zip(x).zip(&mean) {
+                *s += (f64::from(*v) - m).powi(2) / n;
             }
         }
         let scale = scale.map(|v| v.sqrt().max(1e-6));
@@ -166,26 +166,26 @@ impl Model {
                 let top = logits.iter().fold(f64::MIN, |a, &b| a.max(b));
                 let e = logits.map(|l| (l - top).exp());
                 let sum: f64 = e.iter().sum();
-                for c in 0..3 {
+                for (c, g) in grad.iter_mut().enumerate() {
                     let err = e[c] / sum - if c == *class { 1.0 } else { 0.0 };
-                    for j in 0..INPUTS {
-                        grad[c][j] += err * x[j];
+                    for (gj, xj) in g.iter_mut().zip(x) {
+                        *gj += err * xj;
                     }
-                    grad[c][INPUTS] += err;
+                    g[INPUTS] += err;
                 }
             }
-            for c in 0..3 {
-                for j in 0..=INPUTS {
-                    let reg = if j < INPUTS { decay * w[c][j] } else { 0.0 };
-                    w[c][j] -= rate * (grad[c][j] / n + reg);
+            for (wc, gc) in w.iter_mut().zip(&grad) {
+                for (j, (wj, gj)) in wc.iter_mut().zip(gc).enumerate() {
+                    let reg = if j < INPUTS { decay * *wj } else { 0.0 };
+                    *wj -= rate * (gj / n + reg);
                 }
             }
         }
         let weights = w.map(|w| {
             let mut out = [0f32; INPUTS + 1];
             let mut bias = w[INPUTS];
-            for j in 0..INPUTS {
-                out[j] = (w[j] / scale[j]) as f32;
+            for (j, o) in out.iter_mut().take(INPUTS).enumerate() {
+                *o = (w[j] / scale[j]) as f32;
                 bias -= w[j] * mean[j] / scale[j];
             }
             out[INPUTS] = bias as f32;
