@@ -1,7 +1,7 @@
 //! A physical board read from a photo, no egui: photo -> corners -> grid -> position.
 //! `decode` (the photo at working size), `corners` (the board found in it), `grid` (the
 //! intersections projected and fitted to the drawn lines), `classify` (each point black, white or
-//! empty, with a confidence), `text` (the 19-line `.`/`B`/`W` format), `accuracy` (the
+//! empty, with a confidence), `model` (the small trained model `classify` ends with), `text` (the 19-line `.`/`B`/`W` format), `accuracy` (the
 //! `photo-accuracy` table).
 
 pub mod accuracy;
@@ -10,6 +10,7 @@ pub mod corners;
 pub mod decode;
 pub mod grid;
 pub mod homography;
+pub mod model;
 pub mod text;
 
 use crate::board::Color;
@@ -71,6 +72,18 @@ pub fn read(bytes: &[u8], size: usize, corners: Option<[Pt; 4]>) -> Result<Readi
 
 /// `read` on a decoded photo.
 pub fn read_photo(photo: &Photo, size: usize, corners: Option<[Pt; 4]>) -> Result<Reading, PhotoError> {
+    let (grid, found) = locate(photo, size, corners)?;
+    Ok(Reading {
+        size,
+        corners: grid.corners.map(|p| photo.to_original(p)),
+        found,
+        points: classify::read_best(photo, &grid),
+    })
+}
+
+/// The board's grid in the photo (working pixels): the corners given (the photo's pixels) fitted
+/// to the drawn lines, or found; and whether they were found.
+pub fn locate(photo: &Photo, size: usize, corners: Option<[Pt; 4]>) -> Result<(Grid, bool), PhotoError> {
     let (grid, found) = match corners {
         Some(c) => {
             let working = c.map(|p| photo.to_working(p));
@@ -79,11 +92,5 @@ pub fn read_photo(photo: &Photo, size: usize, corners: Option<[Pt; 4]>) -> Resul
         }
         None => (corners::find(photo, size)?, true),
     };
-    let grid = Grid::from_corners(photo, size, grid.corners)?;
-    Ok(Reading {
-        size,
-        corners: grid.corners.map(|p| photo.to_original(p)),
-        found,
-        points: classify::read_best(photo, &grid),
-    })
+    Ok((Grid::from_corners(photo, size, grid.corners)?, found))
 }
