@@ -111,11 +111,8 @@ run() {
     local display
     display="$(free_display $((120 + n * 7)))"
     mkdir -p "$dir/data/io.github.goarbiter.goarbiter"
-    # The window's settings: the voice of this run.
-    case "$voice" in
-        zh) printf '{\n    "go-arbiter-settings": "(voice:Zh)",\n}\n' ;;
-        *) printf '{\n    "go-arbiter-settings": "(voice:En)",\n}\n' ;;
-    esac >"$dir/data/io.github.goarbiter.goarbiter/app.ron"
+    # The window's settings: empty (the voice of this run is the event's: GO_ARBITER_VOICE).
+    printf '{\n}\n' >"$dir/data/io.github.goarbiter.goarbiter/app.ron"
     local x_pid rec_pid parec_pid app_pid log="$dir/app.log"
     Xvfb ":$display" -screen 0 1600x1000x24 -nolisten tcp >"$dir/xvfb.log" 2>&1 &
     x_pid=$!
@@ -127,7 +124,7 @@ run() {
         >"$dir/pcm" &
     parec_pid=$!
     DISPLAY=":$display" XDG_DATA_HOME="$dir/data" PULSE_SINK="caller$n" GO_ARBITER_TIMING=1 \
-        GO_ARBITER_OPEN="$work/table.sgf" GO_ARBITER_CONTROL="$control" "$BINARY" >"$log" 2>&1 &
+        GO_ARBITER_OPEN="$work/table.sgf" GO_ARBITER_CONTROL="$control" GO_ARBITER_VOICE="$voice" "$BINARY" >"$log" 2>&1 &
     app_pid=$!
     local ok=""
     for _ in $(seq 300); do

@@ -213,14 +213,16 @@ pub fn guess(board: &Board, to_move: Color, seed: u64) -> Guess {
     let chains = chains
         .iter()
         .map(|c| {
-            // Above zero alive, below dead; the confidence is the distance from zero.
+            // Above zero alive, below dead; the confidence is the distance from zero, and certain
+            // for a chain Benson's test finds unconditionally alive.
             let mean = chain_mean(&own, c) - ALIVE_ABOVE;
             let unsure = mean.abs() < DOUBT;
+            let certain = safe[number(c.1[0])];
             ChainGuess {
                 color: if c.0 > 0.0 { Color::Black } else { Color::White },
                 stones: c.1.clone(),
-                dead: mean < 0.0 || (unsure && one_eyed[number(c.1[0])]),
-                confidence: mean.abs().min(1.0),
+                dead: !certain && (mean < 0.0 || (unsure && one_eyed[number(c.1[0])])),
+                confidence: if certain { 1.0 } else { mean.abs().min(1.0) },
             }
         })
         .collect();

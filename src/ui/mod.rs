@@ -55,6 +55,10 @@ pub const TIMING_VAR: &str = "GO_ARBITER_TIMING";
 /// `chinese:2m/2`), set on it as the arbiter would before starting its clock.
 pub const CONTROL_VAR: &str = "GO_ARBITER_CONTROL";
 
+/// The environment variable naming the caller's voice of `GO_ARBITER_OPEN`'s event (`zh`, `en`),
+/// set as the organiser would in File > Event… (packaging/measure-caller.sh hears both).
+pub const VOICE_VAR: &str = "GO_ARBITER_VOICE";
+
 /// `GO_ARBITER_OPEN`'s game, read on its own thread while the window opens (the platform's start
 /// takes longer than any record), with `GO_ARBITER_RULES`'s rules if given.
 type Opening = std::thread::JoinHandle<Result<crate::game::Game, crate::sgf::SgfError>>;
@@ -87,6 +91,14 @@ fn first_workstation(settings: Settings, wall: Duration, opening: Option<Opening
         None => Workstation::new(settings, wall),
         Some(Ok(game)) => {
             let mut ws = Workstation::with_game(settings, wall, game);
+            if let Some(voice) = std::env::var(VOICE_VAR)
+                .ok()
+                .and_then(|v| <Lang as clap::ValueEnum>::from_str(&v, true).ok())
+            {
+                let mut event = ws.session.event.clone();
+                event.caller.voice = voice;
+                ws.apply(WsCommand::EditEvent(Box::new(event)), Duration::ZERO);
+            }
             if let (Ok(control), Some(id)) = (std::env::var(CONTROL_VAR), ws.selected) {
                 if let Some(live) = ws.current() {
                     live.table.apply(Command::SetControl(control), Duration::ZERO);
