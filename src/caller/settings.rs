@@ -95,8 +95,9 @@ mod tests {
 
     #[test]
     fn an_older_event_without_caller_settings_speaks_chinese_at_full_volume_and_is_silent_in_main_time() {
-        let settings: CallerSettings = ron::from_str("()").expect("empty settings read");
-        assert_eq!(settings, CallerSettings::default());
+        let settings = ron::from_str::<CallerSettings>("()");
+        assert_eq!(settings, Ok(CallerSettings::default()));
+        let Ok(settings) = settings else { return };
         assert_eq!(settings.sound, CallSound::Voice);
         assert_eq!(settings.main_time, MainTimeCalls::Silent);
         assert_eq!(settings.gain(), 1.0);

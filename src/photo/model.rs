@@ -203,6 +203,8 @@ fn softmax(logits: [f32; 3]) -> [f32; 3] {
 }
 
 #[cfg(test)]
+// A test's `expect` names what was missing when it fails.
+#[allow(clippy::expect_used)]
 mod tests {
     use super::*;
 
@@ -210,14 +212,14 @@ mod tests {
     fn the_shipped_weights_read_as_a_model_with_a_weight_for_every_input() {
         let model = Model::parse(SHIPPED).expect("assets/photo-classifier.txt");
         assert!(model.weights.iter().flatten().any(|w| *w != 0.0));
-        let again = Model::parse(&model.write("written again")).unwrap();
+        let again = Model::parse(&model.write("written again")).expect("the written weights read back");
         assert_eq!(again.write(""), model.write(""));
     }
 
     #[test]
     fn a_weights_file_with_a_missing_weight_or_a_word_is_refused_with_its_line() {
         let row = vec!["0.5"; INPUTS + 1].join(" ");
-        let short = vec!["0.5"; INPUTS].join(" ");
+        let short = ["0.5"; INPUTS].join(" ");
         assert_eq!(
             Model::parse(&format!("# c\n{row}\n{short}\n{row}\n")),
             Err(ModelError::Width {
