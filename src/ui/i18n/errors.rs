@@ -226,6 +226,29 @@ pub fn script_error(e: &ScriptFormError, lang: Lang) -> String {
     format!("第{}个字符：{why}", e.column)
 }
 
+/// A date of the event form that does not read (`wall::parse_date`).
+pub fn date_error(e: &crate::wall::DateError, lang: Lang) -> String {
+    use crate::wall::DateError;
+    match (e, lang) {
+        (_, Lang::En) => e.to_string(),
+        (DateError::Form { text }, Lang::Zh) => format!("“{text}”不是按年-月-日写的日期（2026-11-29）"),
+        (DateError::NoSuchDay { text, year, month, day }, Lang::Zh) => {
+            format!("“{text}”：{year}年{month}月没有{day}日")
+        }
+    }
+}
+
+/// A time zone this computer does not know (`wall::zone`).
+pub fn zone_error(e: &crate::wall::ZoneError, lang: Lang) -> String {
+    use crate::wall::ZoneError;
+    match (e, lang) {
+        (_, Lang::En) => e.to_string(),
+        (ZoneError::Unknown { name }, Lang::Zh) => {
+            format!("“{name}”不是本机认识的时区（IANA名称，如 Asia/Shanghai、Europe/Paris、UTC）")
+        }
+    }
+}
+
 pub fn control_error(e: &ControlError, lang: Lang) -> String {
     if lang == Lang::En {
         return e.to_string();

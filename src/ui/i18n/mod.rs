@@ -398,6 +398,8 @@ texts! {
     EventName => ("Event name", "赛事名称"),
     NewEventName => ("New event", "新赛事"),
     EventDates => ("Dates (separated by ;)", "日期（用分号；分隔）"),
+    EventTimeZone => ("Time zone", "时区"),
+    TimeZoneHint => ("Asia/Shanghai (empty: this computer's)", "Asia/Shanghai（留空：本机时区）"),
     Venue => ("Venue", "地点"),
     PenaltyEdition => ("Penalty rules", "判罚规则"),
     RulesPreset => ("Rules", "规则"),

@@ -57,6 +57,9 @@ pub struct EventForm {
     pub pairing_file: Option<Box<PairingFile>>,
     /// Not on the form yet: the event's time zone, kept as it is.
     pub time_zone: String,
+    /// Not on the form: the event's dates when the form opened. Those stay as they were written
+    /// (an older file's "Nov 28, 2026"); a date typed anew must read as year-month-day.
+    pub recorded_dates: Vec<String>,
     /// The chief arbiter's passphrase, while none is set (`None`: it is set, the field is not
     /// shown). Set once; OK hands it to the workstation, which keeps only its hash.
     pub passphrase: Option<String>,
@@ -65,6 +68,8 @@ pub struct EventForm {
 /// Each field that can be refused, read, or what is wrong with it in the window's language.
 struct Reading {
     name: Result<String, String>,
+    dates: Result<Vec<String>, String>,
+    zone: Result<String, String>,
     komi: Result<Quarters, String>,
     control: Result<TimeControl, String>,
     lateness: Result<Duration, String>,
@@ -91,6 +96,7 @@ impl EventForm {
             pairing_file: event.pairing_file.clone(),
             caller: event.caller,
             time_zone: event.time_zone.clone(),
+            recorded_dates: event.dates.clone(),
             passphrase: None,
         }
     }
@@ -128,6 +134,36 @@ impl EventForm {
         }
     }
 
+    /// The dates, each typed one checked as a year-month-day date (a 30 February is refused, the
+    /// field named); the dates recorded before keep their text.
+    fn read_dates(&self, lang: Lang) -> Result<Vec<String>, String> {
+        let dates: Vec<String> = self
+            .dates
+            .split(DATE_SEPARATORS)
+            .map(str::trim)
+            .filter(|d| !d.is_empty())
+            .map(str::to_string)
+            .collect();
+        let typed = dates.iter().filter(|d| !self.recorded_dates.contains(d));
+        match typed.filter_map(|d| crate::wall::parse_date(d).err()).next() {
+            Some(e) => Err(format!(
+                "{}: {}",
+                Text::EventDates.tr(lang),
+                i18n::errors::date_error(&e, lang)
+            )),
+            None => Ok(dates),
+        }
+    }
+
+    /// The time zone's IANA name (empty: the system's), refused when this computer does not know it.
+    fn read_zone(&self, lang: Lang) -> Result<String, String> {
+        let name = self.time_zone.trim();
+        match crate::wall::zone(name, &jiff::tz::TimeZone::UTC) {
+            Ok(_) => Ok(name.to_string()),
+            Err(e) => Err(i18n::errors::zone_error(&e, lang)),
+        }
+    }
+
     fn read_name(&self, lang: Lang) -> Result<String, String> {
         match self.name.trim() {
             "" => Err(Msg::EventNeedsName.text(lang)),
@@ -159,6 +195,8 @@ impl EventForm {
         let control = self.read_control(lang);
         Reading {
             name: self.read_name(lang),
+            dates: self.read_dates(lang),
+            zone: self.read_zone(lang),
             komi: self.read_komi(lang),
             script: self.read_script(control.as_ref().ok(), lang),
             control,
@@ -171,13 +209,7 @@ impl EventForm {
     fn event(&self, reading: Reading) -> Option<Event> {
         Some(Event {
             name: reading.name.ok()?,
-            dates: self
-                .dates
-                .split(DATE_SEPARATORS)
-                .map(str::trim)
-                .filter(|d| !d.is_empty())
-                .map(str::to_string)
-                .collect(),
+            dates: reading.dates.ok()?,
             venue: self.venue.trim().to_string(),
             edition: self.edition,
             rules: self.rules,
@@ -190,7 +222,7 @@ impl EventForm {
             mcmahon_bar: self.read_bar(Lang::En).ok()?,
             pairing_file: self.pairing_file.clone(),
             caller: self.caller,
-            time_zone: self.time_zone.clone(),
+            time_zone: reading.zone.ok()?,
         })
     }
 
@@ -411,7 +443,18 @@ fn fields(ui: &mut egui::Ui, form: &mut EventForm, lang: Lang) -> Option<Answer>
     let name = form.read_name(lang);
     refusal(ui, name.as_ref().err());
     text_field(ui, Text::EventDates, &mut form.dates, "2026-11-28; 2026-11-29", lang);
+    let dates = form.read_dates(lang);
+    refusal(ui, dates.as_ref().err());
     text_field(ui, Text::Venue, &mut form.venue, "", lang);
+    text_field(
+        ui,
+        Text::EventTimeZone,
+        &mut form.time_zone,
+        Text::TimeZoneHint.tr(lang),
+        lang,
+    );
+    let zone = form.read_zone(lang);
+    refusal(ui, zone.as_ref().err());
     ui.separator();
     ui.horizontal(|ui| {
         let label = ui.label(Text::PenaltyEdition.tr(lang));
@@ -485,6 +528,8 @@ fn fields(ui: &mut egui::Ui, form: &mut EventForm, lang: Lang) -> Option<Answer>
     ui.label(RichText::new(Text::EventTakesEffect.tr(lang)).small().weak());
     let read = form.event(Reading {
         name,
+        dates,
+        zone,
         komi,
         control,
         lateness,
@@ -610,13 +655,20 @@ mod tests {
         form.komi = "6.5 points".to_string();
         form.control = "chinese-national".to_string();
         form.lateness = "60".to_string();
+        // A date typed anew must read as year-month-day (a recorded one keeps its text).
         form.dates = "Nov 28, 2026；Nov 29, 2026; ".to_string();
+        assert!(
+            form.reading(Lang::En)
+                .dates
+                .is_err_and(|d| d.contains("`Nov 28, 2026`"))
+        );
+        form.dates = "2026-11-28；2026-11-29; ".to_string();
         let read = form.event(form.reading(Lang::En)).unwrap_or_else(|| event.clone());
         assert_eq!(read.name, "Spring Cup");
         assert_eq!(read.komi, Quarters(13));
         assert_eq!(read.time_control, "chinese:120m/5");
         assert_eq!(read.lateness_limit, Duration::from_secs(3600));
-        assert_eq!(read.dates, ["Nov 28, 2026", "Nov 29, 2026"]);
+        assert_eq!(read.dates, ["2026-11-28", "2026-11-29"]);
     }
 
     #[test]

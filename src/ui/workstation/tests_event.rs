@@ -373,3 +373,44 @@ fn a_new_session_is_named_in_the_windows_language() {
     let h = harness_with(Workstation::new(english(), WALL));
     h.get_by_label("New event");
 }
+
+#[test]
+fn a_30_february_and_an_unknown_time_zone_are_refused_with_the_field_named_then_a_zone_is_recorded() {
+    let mut h = seated(english());
+    let before = ws(&h).session.clone();
+    open_event_window(&mut h, Lang::En);
+    retype(&mut h, "Dates (separated by ;)", "2026-02-28; 2026-02-30");
+    h.get_by_label("Dates (separated by ;): `2026-02-30`: there is no day 30 in month 2 of 2026");
+    h.get_by_label("OK").click();
+    h.run();
+    assert!(h.state().shell.event_form.is_some(), "the window stays open");
+    assert_eq!(ws(&h).session, before, "OK changed the session");
+
+    retype(&mut h, "Dates (separated by ;)", "2026-02-27; 2026-02-28");
+    retype(&mut h, "Time zone", "Mars/Olympus");
+    let unknown = crate::wall::ZoneError::Unknown {
+        name: "Mars/Olympus".to_string(),
+    };
+    h.get_by_label(&crate::ui::i18n::errors::zone_error(&unknown, Lang::En));
+    h.get_by_label("OK").click();
+    h.run();
+    assert_eq!(ws(&h).session, before, "OK changed the session");
+
+    retype(&mut h, "Time zone", "Asia/Shanghai");
+    h.get_by_label("OK").click();
+    h.run();
+    let event = &ws(&h).session.event;
+    assert_eq!(event.dates, ["2026-02-27", "2026-02-28"]);
+    assert_eq!(event.time_zone, "Asia/Shanghai");
+}
+
+#[test]
+fn the_date_and_zone_refusals_read_in_chinese() {
+    let day = crate::wall::parse_date("2026-02-30").expect_err("no 30 February");
+    assert_eq!(
+        crate::ui::i18n::errors::date_error(&day, Lang::Zh),
+        "“2026-02-30”：2026年2月没有30日"
+    );
+    let form = crate::wall::parse_date("Nov 28").expect_err("not year-month-day");
+    assert!(crate::ui::i18n::errors::date_error(&form, Lang::Zh).contains("年-月-日"));
+}
