@@ -580,14 +580,12 @@ impl Shell {
                 sound.set_volume(caller.gain());
             }
         }
-        if self.play_caller_test(now) {
-            return;
-        }
+        let testing = self.play_caller_test(now);
         self.voiced = selected;
         for live in &mut self.ws.live {
             live.table.take_announcements();
             let asked = live.table.take_asked();
-            if Some(live.id) != selected {
+            if Some(live.id) != selected || testing {
                 continue;
             }
             let Some((sound, origin)) = &mut self.sound else {
