@@ -24,6 +24,8 @@ missing=()
 command -v cc >/dev/null 2>&1 || missing+=(gcc libc6-dev)
 # rodio -> cpal -> alsa-sys finds ALSA through pkg-config.
 pkg-config --exists alsa 2>/dev/null || missing+=(pkg-config libasound2-dev)
+# jiff reads the time zones (an event's "Asia/Shanghai") from the system's zoneinfo on Linux.
+[[ -d /usr/share/zoneinfo ]] || missing+=(tzdata)
 # Tests that take screenshots need a virtual X server.
 if $with_test; then
     command -v Xvfb >/dev/null 2>&1 || missing+=(xvfb)
