@@ -64,7 +64,7 @@ if readelf -d target/release/go-arbiter 2>/dev/null | grep -q 'NEEDED.*libasound
     required+=(libasound2)
 fi
 for lib in "${required[@]}" libgl1 libegl1 libx11-6 libx11-xcb1 libxcursor1 libxi6 libxkbcommon-x11-0 \
-    libfontconfig1 libdbus-1-3; do
+    libfontconfig1 libdbus-1-3 tzdata; do
     tr -d ' ' <<<"$depends" | grep -Eq "(^|[,|])${lib}(t64)?([,(|]|\$)" || fail "Depends lacks $lib: $depends"
 done
 recommends="$(dpkg-deb -f "$deb" Recommends)"
