@@ -247,8 +247,7 @@ impl AfterFirstFrame {
             shell.ws.apply(WsCommand::File(Request::Open, Some(path)), now);
         }
         let caller = shell.ws.session.event.caller;
-        let mut sound = Sound::start(caller.voice, caller.gain(), Some(ctx.clone()));
-        sound.set_caller(caller.voice, caller.sound);
+        let sound = Sound::start(caller, Some(ctx.clone()));
         shell.sound = Some((sound, origin));
     }
 }

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use crate::audio::{
     AudioConfig, AudioEngine, AudioStatus, Caption, PackError, Silence, VoicePack, beeps, shipped_pack_dir,
 };
-use crate::caller::{Announcement, CallSound, clip_ids, clip_text, settings::beep};
+use crate::caller::{Announcement, CallSound, CallerSettings, clip_ids, clip_text, settings::beep};
 use crate::lang::Lang;
 
 use crate::ui::i18n::errors::{pack_error, silence};
@@ -137,20 +137,27 @@ impl std::fmt::Debug for Sound {
 impl Sound {
     /// Opens the default output (on the engine's thread) and loads `voice`'s pack (on another);
     /// returns at once. `repaint` is asked for a frame when the pack is ready.
-    pub fn start(voice: Lang, volume: f32, repaint: Option<egui::Context>) -> Sound {
-        Sound::with_engine(AudioEngine::start(AudioConfig::default()), voice, volume, repaint)
+    pub fn start(caller: CallerSettings, repaint: Option<egui::Context>) -> Sound {
+        let engine = AudioEngine::start(AudioConfig::default());
+        Sound::with_engine(engine, caller.voice, caller.sound, caller.gain(), repaint)
     }
 
     /// Captions only, with `reason` as the notice (tests, or sound switched off).
     pub fn silent(reason: Silence, voice: Lang) -> Sound {
-        Sound::with_engine(AudioEngine::silent(reason), voice, 1.0, None)
+        Sound::with_engine(AudioEngine::silent(reason), voice, CallSound::Voice, 1.0, None)
     }
 
-    fn with_engine(engine: AudioEngine, voice: Lang, volume: f32, repaint: Option<egui::Context>) -> Sound {
+    fn with_engine(
+        engine: AudioEngine,
+        voice: Lang,
+        kind: CallSound,
+        volume: f32,
+        repaint: Option<egui::Context>,
+    ) -> Sound {
         let mut sound = Sound {
             engine,
             voice,
-            kind: CallSound::Voice,
+            kind,
             volume: 1.0,
             loading: None,
             pack_problem: None,
@@ -182,11 +189,6 @@ impl Sound {
     pub fn set_volume(&mut self, volume: f32) {
         self.volume = if volume.is_nan() { 0.0 } else { volume.clamp(0.0, 1.0) };
         self.engine.set_volume(self.volume);
-    }
-
-    /// Speaks with `lang`'s pack from when it is loaded (the current one speaks until then).
-    pub fn set_voice(&mut self, lang: Lang) {
-        self.set_caller(lang, self.kind);
     }
 
     /// Speaks with `lang`'s pack, or beeps captioned in `lang`, from when it is ready (the current
@@ -431,7 +433,7 @@ mod tests {
         let mut sound = Sound::silent(Silence::Off, Lang::Zh);
         wait_for_pack(&mut sound);
         let zh = sound.play(&call("sec_30"), Instant::now()).text;
-        sound.set_voice(Lang::En);
+        sound.set_caller(Lang::En, CallSound::Voice);
         assert!(sound.is_loading());
         wait_for_pack(&mut sound);
         let en = sound.play(&call("sec_30"), Instant::now()).text;
