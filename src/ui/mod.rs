@@ -538,8 +538,9 @@ impl Shell {
         let closed = ctx.show_viewport_immediate(table::players_display::viewport_id(), builder, |ui, _| {
             egui::CentralPanel::default_margins().show(ui, |ui| match live {
                 Some(live) => {
-                    let reading = live.table.reading(live.now(now));
-                    table::players_display::content(ui, &live.table, &reading);
+                    let at = live.now(now);
+                    let reading = live.table.reading(at);
+                    table::players_display::content(ui, &live.table.shown(at), &reading);
                 }
                 None => {
                     ui.label(Text::Welcome.tr(lang));

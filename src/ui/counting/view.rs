@@ -15,7 +15,8 @@ use crate::session::{AuditEntry, Role};
 use crate::ui::counting::{Counting, Dispute, Tool, areas};
 use crate::ui::i18n::{self, Lang, Msg, Text};
 use crate::ui::table::board_view::Overlay;
-use crate::ui::table::{Command, Table};
+use crate::ui::table::command::Command;
+use crate::ui::table::shown::Shown;
 
 const GOOD: Color32 = Color32::from_rgb(60, 170, 80);
 const BAD: Color32 = Color32::from_rgb(230, 80, 60);
@@ -33,9 +34,9 @@ pub fn overlay(counting: &Counting) -> Overlay {
 }
 
 /// The toolbar over the board while counting.
-pub fn toolbar(ui: &mut egui::Ui, table: &Table, counting: &Counting) -> Vec<Command> {
+pub fn toolbar(ui: &mut egui::Ui, shown: &Shown, counting: &Counting) -> Vec<Command> {
     let mut commands = Vec::new();
-    let lang = table.lang;
+    let lang = shown.lang;
     let size = counting.board().size();
     ui.add_enabled_ui(!counting.locked(), |ui| {
         ui.horizontal_wrapped(|ui| {
@@ -123,15 +124,12 @@ fn signed(q: Quarters, lang: Lang) -> String {
 }
 
 /// The slip on the right while counting.
-pub fn show(ui: &mut egui::Ui, table: &mut Table) -> Vec<Command> {
+pub fn show(ui: &mut egui::Ui, shown: &Shown, counting: &mut Counting) -> Vec<Command> {
     let mut commands = Vec::new();
-    let lang = table.lang;
-    let penalties = table.ledger.penalty_stones();
-    let sources = penalty_sources(table);
-    let sudden_death = matches!(table.clock.control(), crate::clock::TimeControl::Absolute { .. });
-    let Some(counting) = table.counting.as_mut() else {
-        return commands;
-    };
+    let lang = shown.lang;
+    let penalties = shown.ledger.penalty_stones();
+    let sources = penalty_sources(shown);
+    let sudden_death = matches!(shown.clock.control(), crate::clock::TimeControl::Absolute { .. });
     let locked = counting.locked();
     ui.heading(Text::Counting.tr(lang));
     commands.extend(crate::ui::table::procedures_view::given_up(
@@ -185,14 +183,14 @@ pub fn show(ui: &mut egui::Ui, table: &mut Table) -> Vec<Command> {
 
 /// Where each penalty stone comes from (Art. 24.1): one line a stone, the warned player, the
 /// incident, its offence and article.
-fn penalty_sources(table: &Table) -> Vec<String> {
-    let lang = table.lang;
-    let ledger = &table.ledger;
+fn penalty_sources(shown: &Shown) -> Vec<String> {
+    let lang = shown.lang;
+    let ledger = shown.ledger;
     ledger
         .penalty_sources()
         .into_iter()
         .map(|incident| {
-            let offence = table.catalogue.get(&incident.report.offence).map_or_else(
+            let offence = shown.catalogue.get(&incident.report.offence).map_or_else(
                 || incident.report.offence.name(lang).to_string(),
                 |o| o.name(lang).to_string(),
             );

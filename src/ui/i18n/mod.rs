@@ -3,6 +3,7 @@
 //! locale (`Lang::from_locale`) and switches at once in the settings.
 
 pub mod errors;
+pub mod komi;
 pub mod reading;
 #[cfg(test)]
 mod tests_lang;
@@ -587,6 +588,21 @@ pub fn key_name(key: egui::Key, lang: Lang) -> String {
         (None, Key::Space, Lang::Zh) => "空格".to_string(),
         (None, Key::Enter, Lang::Zh) => "回车".to_string(),
         (None, key, _) => key.name().to_string(),
+    }
+}
+
+/// A preset's name in the window.
+pub fn preset_name(preset: crate::rules::Preset) -> Text {
+    use crate::rules::Preset;
+    match preset {
+        Preset::Chinese2002 => Text::PresetChinese2002,
+        Preset::ChineseOld => Text::PresetChineseOld,
+        Preset::Japanese => Text::PresetJapanese,
+        Preset::Korean => Text::PresetKorean,
+        Preset::Aga => Text::PresetAga,
+        Preset::Ing => Text::PresetIng,
+        Preset::NewZealand => Text::PresetNewZealand,
+        Preset::TrompTaylor => Text::PresetTrompTaylor,
     }
 }
 

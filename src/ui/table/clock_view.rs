@@ -13,8 +13,8 @@ use crate::clock::{Extra, Phase, Reading, TimeControl, TimeLeft, TimeoutRuling};
 
 use crate::ui::i18n::reading as i18n_reading;
 use crate::ui::i18n::{self, Lang, Msg, Text};
-use crate::ui::table::dialogs::Open;
-use crate::ui::table::{Command, Keys, Table};
+use crate::ui::table::command::{Command, Open};
+use crate::ui::table::shown::{Drafts, Keys, Shown};
 
 /// The written forms the time-control field takes (see `clock::control`).
 const CONTROL_FORMS: &str = "absolute:60m, chinese:60m/5, japanese:10m+3x30s, canadian:60m+15/10m, fischer:30m+20s, \
@@ -220,17 +220,17 @@ fn figure_size(ui: &egui::Ui, text: &str, width: f32, compact: bool) -> f32 {
 /// Both faces, one above the other: the player's name and colour, the key, the state (word and
 /// colour), the big figure scaled to the face and never wrapped, what the figure is, warnings,
 /// the press and "how many minutes are left?".
-pub fn faces(ui: &mut egui::Ui, table: &Table, reading: &Reading) -> Vec<Command> {
+pub fn faces(ui: &mut egui::Ui, shown: &Shown, reading: &Reading) -> Vec<Command> {
     let mut commands = Vec::new();
-    let control = *table.clock.control();
-    let warnings = table.ledger.warnings();
-    let pending = table.ledger.pending_loss();
+    let control = *shown.clock.control();
+    let warnings = shown.ledger.warnings();
+    let pending = shown.ledger.pending_loss();
     let loss = pending.as_ref().map(|l| l.player);
     let loss_text = match pending.as_ref().is_some_and(|l| l.second_warning) {
         true => Text::LossProposed,
         false => Text::LossCalledFor,
     };
-    let lang = table.lang;
+    let lang = shown.lang;
     for color in [Color::Black, Color::White] {
         let state = FaceState::of(&control, reading, color);
         let to_move = reading.turn.map(|t| t.player) == Some(color);
@@ -248,10 +248,10 @@ pub fn faces(ui: &mut egui::Ui, table: &Table, reading: &Reading) -> Vec<Command
             .show(ui, |ui| {
                 ui.set_min_width(ui.available_width());
                 let key = match color {
-                    Color::Black => table.keys.black,
-                    Color::White => table.keys.white,
+                    Color::Black => shown.keys.black,
+                    Color::White => shown.keys.white,
                 };
-                let player = table.seats.as_ref().map(|s| match color {
+                let player = shown.seats.as_ref().map(|s| match color {
                     Color::Black => s.black.as_str(),
                     Color::White => s.white.as_str(),
                 });
@@ -273,7 +273,7 @@ pub fn faces(ui: &mut egui::Ui, table: &Table, reading: &Reading) -> Vec<Command
                 });
                 let left = reading.left[color.index()];
                 let (big, small) = face_text(&control, &left, lang);
-                let size = figure_size(ui, &big, ui.available_width(), table.dialog.is_some());
+                let size = figure_size(ui, &big, ui.available_width(), shown.form_open);
                 ui.horizontal(|ui| {
                     ui.label(
                         RichText::new(state.word().tr(lang))
@@ -302,7 +302,7 @@ pub fn faces(ui: &mut egui::Ui, table: &Table, reading: &Reading) -> Vec<Command
                 let w = warnings[color.index()];
                 let (wtext, wcolor) = match (w, loss == Some(color)) {
                     (_, true) => (
-                        format!("{}: {}", i18n::warnings(w, lang), table.tr(loss_text)),
+                        format!("{}: {}", i18n::warnings(w, lang), shown.tr(loss_text)),
                         Color32::RED,
                     ),
                     (0, _) => (i18n::warnings(0, lang), ink),
@@ -311,12 +311,12 @@ pub fn faces(ui: &mut egui::Ui, table: &Table, reading: &Reading) -> Vec<Command
                 ui.horizontal_wrapped(|ui| {
                     ui.label(RichText::new(wtext).color(wcolor).strong());
                     if ui
-                        .add_enabled(running, egui::Button::new(table.tr(Text::Press)))
+                        .add_enabled(running, egui::Button::new(shown.tr(Text::Press)))
                         .clicked()
                     {
                         commands.push(Command::Press(color));
                     }
-                    if ui.small_button(table.tr(Text::MinutesLeft)).clicked() {
+                    if ui.small_button(shown.tr(Text::MinutesLeft)).clicked() {
                         commands.push(Command::MinutesLeft(color));
                     }
                 });
@@ -326,33 +326,33 @@ pub fn faces(ui: &mut egui::Ui, table: &Table, reading: &Reading) -> Vec<Command
 }
 
 /// Start, pause or resume and the clock's phase, right under the faces (always in view).
-pub fn start_row(ui: &mut egui::Ui, table: &Table, reading: &Reading) -> Vec<Command> {
+pub fn start_row(ui: &mut egui::Ui, shown: &Shown) -> Vec<Command> {
     let mut commands = Vec::new();
     ui.horizontal(|ui| {
-        let phase = table.clock.phase();
+        let phase = shown.clock.phase();
         match phase {
             Phase::NotStarted => {
-                if ui.button(table.tr(Text::StartClock)).clicked() {
+                if ui.button(shown.tr(Text::StartClock)).clicked() {
                     commands.push(Command::StartClock);
                 }
             }
             Phase::Running => {
-                if ui.button(table.tr(Text::Pause)).clicked() {
+                if ui.button(shown.tr(Text::Pause)).clicked() {
                     commands.push(Command::Pause);
                 }
             }
             Phase::Paused | Phase::Adjourned => {
-                if ui.button(table.tr(Text::Resume)).clicked() {
+                if ui.button(shown.tr(Text::Resume)).clicked() {
                     commands.push(Command::Resume);
                 }
             }
             Phase::Flagged | Phase::Over => {}
         }
-        ui.label(RichText::new(table.tr(phase_text(phase))).strong());
-        if table.hold_offered(reading.at) {
-            let held = table.clock.held_since().is_some();
+        ui.label(RichText::new(shown.tr(phase_text(phase))).strong());
+        if shown.hold_offered {
+            let held = shown.clock.held_since().is_some();
             let word = if held { Text::EndHold } else { Text::HoldCaptures };
-            if ui.button(table.tr(word)).clicked() {
+            if ui.button(shown.tr(word)).clicked() {
                 commands.push(Command::HoldCaptures);
             }
         }
@@ -361,16 +361,15 @@ pub fn start_row(ui: &mut egui::Ui, table: &Table, reading: &Reading) -> Vec<Com
 }
 
 /// The current call in words ("Black: 30 seconds"), as the table and the players' display show it.
-pub fn caption_text(table: &Table) -> Option<String> {
-    table
+pub fn caption_text(shown: &Shown) -> Option<String> {
+    shown
         .caption
-        .as_ref()
-        .map(|c| format!("{}: {}", i18n::color_name(c.player, table.lang), c.text(table.lang)))
+        .map(|c| format!("{}: {}", i18n::color_name(c.player, shown.lang), c.text(shown.lang)))
 }
 
 /// The current call, large, under the faces.
-pub fn caption(ui: &mut egui::Ui, table: &Table) {
-    let caption = caption_text(table);
+pub fn caption(ui: &mut egui::Ui, shown: &Shown) {
+    let caption = caption_text(shown);
     egui::Frame::new()
         .fill(Color32::from_rgb(30, 40, 60))
         .corner_radius(8)
@@ -386,10 +385,10 @@ pub fn caption(ui: &mut egui::Ui, table: &Table) {
 
 /// The controls under the faces: start, pause, resume, the rulings on a timeout, corrections,
 /// the time-control field, the keys.
-pub fn show(ui: &mut egui::Ui, table: &mut Table, reading: &Reading) -> Vec<Command> {
+pub fn show(ui: &mut egui::Ui, shown: &Shown, drafts: &mut Drafts, reading: &Reading) -> Vec<Command> {
     let mut commands = Vec::new();
-    let control = *table.clock.control();
-    let pending = table.ledger.pending_loss();
+    let control = *shown.clock.control();
+    let pending = shown.ledger.pending_loss();
     let loss = pending.as_ref().map(|l| l.player);
     let loss_text = match pending.as_ref().is_some_and(|l| l.second_warning) {
         true => Text::LossProposed,
@@ -400,29 +399,29 @@ pub fn show(ui: &mut egui::Ui, table: &mut Table, reading: &Reading) -> Vec<Comm
         .map(|t| t.player)
         .filter(|_| reading.phase == Phase::Flagged)
     {
-        commands.extend(timeout_rulings(ui, table, player));
+        commands.extend(timeout_rulings(ui, shown, player));
     }
-    if loss.is_some() && !matches!(table.dialog, Some(crate::ui::table::dialogs::Dialog::Loss(_))) {
+    if loss.is_some() && !shown.loss_form_open {
         ui.horizontal(|ui| {
-            ui.colored_label(Color32::RED, table.tr(loss_text));
-            if ui.button(table.tr(Text::RuleOnLoss)).clicked() {
+            ui.colored_label(Color32::RED, shown.tr(loss_text));
+            if ui.button(shown.tr(Text::RuleOnLoss)).clicked() {
                 commands.push(Command::OpenDialog(Open::Loss));
             }
         });
     }
-    if table.clock.held_since().is_some() {
+    if shown.clock.held_since().is_some() {
         ui.label(
-            RichText::new(table.tr(Text::HeldForCaptures))
+            RichText::new(shown.tr(Text::HeldForCaptures))
                 .strong()
                 .color(Color32::from_rgb(200, 120, 0)),
         );
     }
-    let edition = table.ledger.edition.title(table.lang);
-    ui.label(RichText::new(Msg::EditionLine(edition).text(table.lang)).small());
+    let edition = shown.ledger.edition.title(shown.lang);
+    ui.label(RichText::new(Msg::EditionLine(edition).text(shown.lang)).small());
     ui.horizontal(|ui| {
-        let phase = table.clock.phase();
-        let lang = table.lang;
-        let offender = table.drafts.offender;
+        let phase = shown.clock.phase();
+        let lang = shown.lang;
+        let offender = drafts.offender;
         if ui
             .add_enabled(phase != Phase::Over, egui::Button::new(Text::CorrectClock.tr(lang)))
             .clicked()
@@ -438,9 +437,9 @@ pub fn show(ui: &mut egui::Ui, table: &mut Table, reading: &Reading) -> Vec<Comm
         }
     });
     ui.horizontal_wrapped(|ui| {
-        let phase = table.clock.phase();
+        let phase = shown.clock.phase();
         let started = !matches!(phase, Phase::Over | Phase::NotStarted);
-        let button = egui::Button::new(table.tr(Text::ProportionalCorrection));
+        let button = egui::Button::new(shown.tr(Text::ProportionalCorrection));
         if ui.add_enabled(started, button).clicked() {
             commands.push(Command::OpenDialog(Open::Proportional));
         }
@@ -449,36 +448,36 @@ pub fn show(ui: &mut egui::Ui, table: &mut Table, reading: &Reading) -> Vec<Comm
             .is_some_and(|t| reading.left[t.player.index()].main.is_zero());
         let rereadable =
             control.has_counted_byo_yomi() && in_byo_yomi && matches!(phase, Phase::Running | Phase::Paused);
-        if rereadable && ui.button(table.tr(Text::RereadButton)).clicked() {
+        if rereadable && ui.button(shown.tr(Text::RereadButton)).clicked() {
             commands.push(Command::OpenDialog(Open::Reread));
         }
     });
     ui.horizontal(|ui| {
-        let label = ui.label(table.tr(Text::TimeControl));
-        let edit = egui::TextEdit::singleline(&mut table.drafts.control).desired_width(170.0);
+        let label = ui.label(shown.tr(Text::TimeControl));
+        let edit = egui::TextEdit::singleline(&mut drafts.control).desired_width(170.0);
         let response = ui
-            .add_enabled(table.clock.phase() == Phase::NotStarted, edit)
+            .add_enabled(shown.clock.phase() == Phase::NotStarted, edit)
             .labelled_by(label.id)
             .on_hover_text(CONTROL_FORMS);
         let entered = response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
         let set = ui.add_enabled(
-            table.clock.phase() == Phase::NotStarted,
-            egui::Button::new(table.tr(Text::SetControl)),
+            shown.clock.phase() == Phase::NotStarted,
+            egui::Button::new(shown.tr(Text::SetControl)),
         );
         if entered || set.clicked() {
-            commands.push(Command::SetControl(table.drafts.control.clone()));
+            commands.push(Command::SetControl(drafts.control.clone()));
         }
     });
-    ui.label(RichText::new(keys_line(&table.keys, table.lang)).small().weak());
+    ui.label(RichText::new(keys_line(&shown.keys, shown.lang)).small().weak());
     commands
 }
 
 /// The rulings on a timeout in the last minute (Art. 22.5): a loss on time, or on the player's
 /// request a forfeited move with the same byo-yomi, offered only where the edition has it (the
 /// older text: "用时(包括读秒)超过时限，一律判负") and the time control has byo-yomi to continue.
-fn timeout_rulings(ui: &mut egui::Ui, table: &Table, player: Color) -> Vec<Command> {
+fn timeout_rulings(ui: &mut egui::Ui, shown: &Shown, player: Color) -> Vec<Command> {
     let mut commands = Vec::new();
-    let lang = table.lang;
+    let lang = shown.lang;
     egui::Frame::group(ui.style()).show(ui, |ui| {
         ui.set_min_width(ui.available_width());
         ui.label(
@@ -490,13 +489,13 @@ fn timeout_rulings(ui: &mut egui::Ui, table: &Table, player: Color) -> Vec<Comma
             if ui.button(Text::LossOnTime.tr(lang)).clicked() {
                 commands.push(Command::RuleTimeout(TimeoutRuling::Loss));
             }
-            let offered = table.ledger.edition.forfeited_move_on_timeout()
-                && table.clock.control().after_forfeited_move().is_some();
+            let offered = shown.ledger.edition.forfeited_move_on_timeout()
+                && shown.clock.control().after_forfeited_move().is_some();
             if offered && ui.button(Text::ForfeitedMoveRuling.tr(lang)).clicked() {
                 commands.push(Command::RuleTimeout(TimeoutRuling::ForfeitedMove));
             }
         });
-        if !table.ledger.edition.forfeited_move_on_timeout() {
+        if !shown.ledger.edition.forfeited_move_on_timeout() {
             ui.label(RichText::new(Text::AlwaysLossOld.tr(lang)).small().weak());
         }
     });

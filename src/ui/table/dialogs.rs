@@ -14,28 +14,8 @@ use crate::ledger::{Catalogue, Ledger, OffenceId, ProposedLoss, Sanction, articl
 
 use crate::ui::i18n::reading as i18n_reading;
 use crate::ui::i18n::{self, Lang, Msg, Text};
-use crate::ui::table::Command;
 use crate::ui::table::clock_view::hms;
-
-/// Which form to open (the table fills it in from the game and the clock at that instant).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Open {
-    /// Set a side's time (main time, byo-yomi state): a one-sided change, approved by the chief
-    /// arbiter (Art. 22.8).
-    Correction(Color),
-    /// Both times corrected in proportion to the true elapsed playing time (Art. 22.8).
-    Proportional,
-    /// Re-read the side to move's current minute from a miscalled point (Art. 16.2).
-    Reread,
-    /// The ruling on the loss the ledger calls for (Art. 24.2, 23.7).
-    Loss,
-    /// A player was late at the start.
-    Lateness(Color),
-    /// Adjourn the game: the side to move seals its move.
-    Adjourn,
-    /// An incident for the ledger, prefilled with the move number and the offender's clock.
-    Incident(Color, OffenceId),
-}
+use crate::ui::table::command::{Command, Open};
 
 /// An open form.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -11,8 +11,8 @@ use crate::ledger::OffenceId;
 
 use crate::ui::i18n::reading as i18n_reading;
 use crate::ui::i18n::{self, Lang, Msg, Text};
-use crate::ui::table::dialogs::Open;
-use crate::ui::table::{Command, Table};
+use crate::ui::table::command::{Command, Open};
+use crate::ui::table::shown::{Drafts, Shown};
 
 /// The quick buttons: the offences an arbiter meets most at a table, with their labels.
 pub fn quick(lang: Lang) -> [(&'static str, OffenceId); 8] {
@@ -28,27 +28,27 @@ pub fn quick(lang: Lang) -> [(&'static str, OffenceId); 8] {
     ]
 }
 
-pub fn show(ui: &mut egui::Ui, table: &mut Table, reading: &Reading) -> Vec<Command> {
+pub fn show(ui: &mut egui::Ui, shown: &Shown, drafts: &mut Drafts, reading: &Reading) -> Vec<Command> {
     let mut commands = Vec::new();
-    let lang = table.lang;
-    ui.heading(table.tr(Text::Ledger));
+    let lang = shown.lang;
+    ui.heading(shown.tr(Text::Ledger));
     ui.horizontal(|ui| {
-        ui.label(table.tr(Text::Offender));
+        ui.label(shown.tr(Text::Offender));
         for color in [Color::Black, Color::White] {
-            ui.radio_value(&mut table.drafts.offender, color, i18n::color_name(color, lang));
+            ui.radio_value(&mut drafts.offender, color, i18n::color_name(color, lang));
         }
     });
-    let offender = table.drafts.offender;
-    let left = i18n_reading::reading(&table.clock.control().shown(&reading.left[offender.index()]), lang);
+    let offender = drafts.offender;
+    let left = i18n_reading::reading(&shown.clock.control().shown(&reading.left[offender.index()]), lang);
     ui.horizontal_wrapped(|ui| {
         // Only the offences this edition's catalogue has (the old text has no phone rule).
         for (text, offence) in quick(lang) {
-            if table.catalogue.get(&offence).is_some() && ui.button(text).clicked() {
+            if shown.catalogue.get(&offence).is_some() && ui.button(text).clicked() {
                 commands.push(Command::OpenDialog(Open::Incident(offender, offence)));
             }
         }
         ui.menu_button(Text::OtherOffence.tr(lang), |ui| {
-            for o in &table.catalogue.offences {
+            for o in &shown.catalogue.offences {
                 let text = format!("{} ({})", o.name(lang), o.article_label(lang));
                 if ui.button(text).clicked() {
                     commands.push(Command::OpenDialog(Open::Incident(offender, o.id.clone())));
@@ -57,19 +57,19 @@ pub fn show(ui: &mut egui::Ui, table: &mut Table, reading: &Reading) -> Vec<Comm
             }
         });
     });
-    let now = Msg::MoveAndClock(table.game.position().move_number, &left).text(lang);
+    let now = Msg::MoveAndClock(shown.game.position().move_number, &left).text(lang);
     ui.label(RichText::new(now).small().weak());
     egui::ScrollArea::vertical().id_salt("incidents").show(ui, |ui| {
         let mut any = false;
-        for incident in table.ledger.incidents() {
+        for incident in shown.ledger.incidents() {
             any = true;
             let r = &incident.report;
-            let name = table
+            let name = shown
                 .catalogue
                 .get(&r.offence)
                 .map(|o| o.name(lang).to_string())
                 .unwrap_or_default();
-            let sanction = table
+            let sanction = shown
                 .ledger
                 .sanction_of(incident.id)
                 .map(|s| s.text(lang))
@@ -80,13 +80,13 @@ pub fn show(ui: &mut egui::Ui, table: &mut Table, reading: &Reading) -> Vec<Comm
                 player: r.player,
                 bystander: &r.bystander,
                 move_number: r.move_number,
-                clock: &i18n_reading::reading(&table.clock.control().shown_total(r.clock), lang),
+                clock: &i18n_reading::reading(&shown.clock.control().shown_total(r.clock), lang),
                 sanction: &sanction,
             };
             ui.label(line.text(lang));
         }
         if !any {
-            ui.label(RichText::new(table.tr(Text::NoIncidents)).weak());
+            ui.label(RichText::new(shown.tr(Text::NoIncidents)).weak());
         }
     });
     commands

@@ -8,20 +8,23 @@ use crate::board::{Color, Point};
 use crate::caller::{self, Announcement, Script};
 use crate::clock::{Clock, ClockError, LatenessRule, Phase, PressOutcome, Reading, TimeControl, TimeoutRuling};
 use crate::game::{Cycle, Game, GameError, GameInfo, Illegal, Ruling};
-use crate::ledger::{Catalogue, CycleRuling, Edition, Ledger, OffenceId, RaisedBy, Report};
+use crate::ledger::{Catalogue, Edition, Ledger, OffenceId, RaisedBy, Report};
 use crate::rules::Preset;
 use crate::scoring::{GameResult, Reason};
 
 use crate::ui::counting::view as counting_view;
-use crate::ui::counting::{self, Confirmation, Counting, Override, Refusal, Tool};
+use crate::ui::counting::{self, Confirmation, Counting, Override, Refusal};
 use crate::ui::i18n::reading as i18n_reading;
 use crate::ui::i18n::{self, Lang, Msg, Text};
+pub use crate::ui::table::command::{Command, Mode, Open};
 use crate::ui::table::dialogs::{
-    AdjournForm, CorrectionForm, Dialog, IncidentForm, LatenessForm, LossForm, Open, ProportionalForm, RereadForm,
+    AdjournForm, CorrectionForm, Dialog, IncidentForm, LatenessForm, LossForm, ProportionalForm, RereadForm,
 };
+pub use crate::ui::table::shown::{Caption, Drafts, Keys, Seats, Shown};
 
 pub mod board_view;
 pub mod clock_view;
+pub mod command;
 mod cycles;
 pub mod dialogs;
 #[cfg(test)]
@@ -30,6 +33,7 @@ pub mod ledger_view;
 pub mod moves_view;
 pub mod players_display;
 pub mod procedures_view;
+pub mod shown;
 pub mod sound;
 pub mod table_header;
 #[cfg(test)]
@@ -79,17 +83,6 @@ pub fn side_widths(width: f32, height: f32) -> (f32, f32) {
     (moves, right)
 }
 
-/// Who plays at the table, as the session knows it (the header and the faces show it).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Seats {
-    pub number: u32,
-    /// The table's own name, if it has one.
-    pub name: String,
-    /// "Chen Li 3d".
-    pub black: String,
-    pub white: String,
-}
-
 /// The time control a new table starts with.
 pub const DEFAULT_CONTROL: &str = "chinese:60m/5";
 /// How long a caption stays up when nothing replaces it.
@@ -97,154 +90,47 @@ pub const CAPTION_FOR: Duration = Duration::from_secs(10);
 /// How many calls a table keeps for its owner to take (`take_announcements`); older ones go.
 pub const PENDING_CALLS: usize = 16;
 
-/// What a click on the board does.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Mode {
-    Play,
-    /// Setup edits: a click on an empty point adds a stone of this colour, on a stone removes it.
-    Edit(Color),
-}
-
-/// What the panels and keys ask for; applied in one place (`Table::apply`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Command {
-    /// Time passed: record a timeout if one fell, and the calls that fell due.
-    Tick,
-    /// A click on a point (a move, or an edit in edit mode).
-    Point(Point),
-    Pass,
-    Undo,
-    Redo,
-    /// Go to a node of the record (the move list).
-    Goto(usize),
-    SetMode(Mode),
-    StartClock,
-    /// `Color`'s side of the clock was pressed.
-    Press(Color),
-    Pause,
-    Resume,
-    /// Pause when running, resume when paused (the pause key).
-    TogglePause,
-    /// A new time control in its written form (only before the clock starts).
-    SetControl(String),
-    /// The older text's "读秒时，提子不计时间" (old Art. 18.4): hold the byo-yomi count of the side to
-    /// move while it removes captured stones, or end the hold.
-    HoldCaptures,
-    /// "How many minutes are left?" asked for a side.
-    MinutesLeft(Color),
-    /// A quick ledger entry: offender, offence.
-    Incident(Color, OffenceId),
-    /// The arbiter's ruling on a timeout in the last byo-yomi minute (Art. 22.5): a loss on time
-    /// (the result, on the counting screen's ending), or on the player's request a forfeited move
-    /// (a pass in the record) with the same byo-yomi continuing, under the 2002 text only.
-    RuleTimeout(TimeoutRuling),
-    /// The loss the ledger calls for (`Ledger::pending_loss`: a second warning, Art. 24.2; a
-    /// sanction that loses, Art. 23.7) is recorded: the game ends with it.
-    ConfirmLoss,
-    /// The loss the ledger calls for is not given, for the reason typed in its form.
-    DeclineLoss,
-    /// `Color` resigns: the game ends, and the result goes through the counting screen's ending
-    /// (confirmation, overrides).
-    Resign(Color),
-    /// The last click refused as illegal is recorded as it was played on the board, with the
-    /// arbiter's ruling; the matching ledger form opens.
-    RecordAsPlayed(Ruling),
-    /// A new game with this many handicap stones (0: none), before any move.
-    Handicap(u32),
-    /// Open a form (filled in from the game and the clock now).
-    OpenDialog(Open),
-    CloseDialog,
-    /// Check the open form and apply it.
-    SubmitDialog,
-    /// Count the position at the cursor (also entered by the second pass in a row).
-    EnterCounting,
-    /// Back to play from counting (not once the result is confirmed).
-    LeaveCounting,
-    /// Mark the suggested dead stones dead.
-    AcceptSuggestion,
-    /// What a click on a stone does while counting.
-    SetTool(Tool),
-    /// The side counted on the slip.
-    CountSide(Color),
-    /// The winner the ending buttons give a win to.
-    Winner(Color),
-    /// Another ending than the count; `None`: the count decides.
-    Ending(Option<GameResult>),
-    /// Black, White and the arbiter confirm the result (their initials typed on the screen).
-    Confirm,
-    /// The chief arbiter unlocks a confirmed result (name and reason typed on the screen).
-    Override,
-    /// The players disagree on life and death (Art. 21.4): play resumes from the counting
-    /// position, `claimant` (who claims "dead") to move; the record says so.
-    Dispute {
-        claimant: Color,
-    },
-    /// Back to counting after a dispute, the stones as they now stand; the record keeps the outcome.
-    EndDispute,
-    /// The arbiter's ruling on the cycle named at the table (Art. 20.3): it goes into the record
-    /// and becomes the result, through the counting screen's ending and confirmation.
-    RuleCycle(CycleRuling),
-    /// Art. 22.7: `Color`, in byo-yomi, is permitted to leave the seat in the opponent's time.
-    LeaveSeat(Color),
-    /// The player permitted to leave is back at the seat.
-    BackToSeat(Color),
-    /// Art. 22.9: no written record of the first part's used times at the resumption: they are
-    /// split equally.
-    SplitUsedTime,
-    /// Art. 12.4(4): in a sudden-death game `Color` gives up the competition on the board: the
-    /// clock stops and counting opens with every contested point given to the opponent.
-    GiveUp(Color),
-}
-
-/// The keys a table listens to. Left and right Shift can be reached from both sides of a table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct Keys {
-    pub black: egui::Key,
-    pub white: egui::Key,
-    pub pause: egui::Key,
-}
-
-impl Default for Keys {
-    fn default() -> Keys {
-        Keys {
-            black: egui::Key::ShiftLeft,
-            white: egui::Key::ShiftRight,
-            pause: egui::Key::Space,
+/// `Shown` for `$table` at `$now`, built from its fields one by one so that, with `mut`, the
+/// parts the panels edit (the drafts, the counting screen, the open form) can be lent mutably
+/// beside it: `(shown, drafts, counting, dialog)`.
+macro_rules! shown {
+    ($table:expr, $now:expr) => {{
+        let hold_offered = $table.hold_offered($now);
+        let t = &$table;
+        Shown {
+            lang: t.lang,
+            keys: &t.keys,
+            game: &t.game,
+            clock: &t.clock,
+            catalogue: &t.catalogue,
+            ledger: &t.ledger,
+            mode: t.mode,
+            seats: t.seats.as_ref(),
+            caption: t.caption.as_ref(),
+            form_open: t.dialog.is_some(),
+            loss_form_open: matches!(t.dialog, Some(Dialog::Loss(_))),
+            hold_offered,
         }
-    }
-}
-
-/// A caption on screen: a call of the caller, or the answer to a question.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Caption {
-    pub at: Duration,
-    pub player: Color,
-    pub en: String,
-    pub zh: String,
-}
-
-impl Caption {
-    fn of(a: &Announcement) -> Caption {
-        Caption {
-            at: a.at,
-            player: a.player,
-            en: a.en.to_string(),
-            zh: a.zh.to_string(),
-        }
-    }
-    pub fn text(&self, lang: Lang) -> &str {
-        match lang {
-            Lang::En => &self.en,
-            Lang::Zh => &self.zh,
-        }
-    }
-}
-
-/// What the panels may edit freely before it becomes a command (text being typed, a choice).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Drafts {
-    pub control: String,
-    pub offender: Color,
+    }};
+    ($table:expr, $now:expr, mut) => {{
+        let hold_offered = $table.hold_offered($now);
+        let t = &mut *$table;
+        let shown = Shown {
+            lang: t.lang,
+            keys: &t.keys,
+            game: &t.game,
+            clock: &t.clock,
+            catalogue: &t.catalogue,
+            ledger: &t.ledger,
+            mode: t.mode,
+            seats: t.seats.as_ref(),
+            caption: t.caption.as_ref(),
+            form_open: t.dialog.is_some(),
+            loss_form_open: matches!(t.dialog, Some(Dialog::Loss(_))),
+            hold_offered,
+        };
+        (shown, &mut t.drafts, t.counting.as_mut(), t.dialog.as_mut())
+    }};
 }
 
 /// One table at play.
@@ -534,68 +420,64 @@ impl Table {
         ui.ctx().data_mut(|d| d.insert_temp(egui::Id::unique(AREA_ID), area));
         egui::Panel::top("table_header")
             .exact_size(HEADER - 8.0)
-            .show(ui, |ui| crate::ui::table::table_header::show(ui, self));
+            .show(ui, |ui| table_header::show(ui, &self.shown(now)));
         let (moves_width, right_width) = side_widths(area.width(), area.height());
         if moves_width > 0.0 {
             egui::Panel::left("moves")
                 .resizable(false)
                 .exact_size(moves_width)
-                .show(ui, |ui| commands.extend(crate::ui::table::moves_view::show(ui, self)));
+                .show(ui, |ui| commands.extend(moves_view::show(ui, &self.shown(now))));
         }
         egui::Panel::right("clock_and_ledger")
             .resizable(false)
             .exact_size(right_width)
             .show(ui, |ui| {
                 commands.extend(self.message_box(ui));
-                match self.counting {
-                    Some(_) => {
-                        if let Some(c) = &self.counting {
-                            commands.extend(counting_view::toolbar(ui, self, c));
-                        }
+                let (shown, drafts, counting, dialog) = shown!(self, now, mut);
+                match counting {
+                    Some(counting) => {
+                        commands.extend(counting_view::toolbar(ui, &shown, counting));
                         egui::ScrollArea::vertical()
                             .id_salt("counting")
-                            .show(ui, |ui| commands.extend(counting_view::show(ui, self)));
+                            .show(ui, |ui| commands.extend(counting_view::show(ui, &shown, counting)));
                     }
                     None => {
-                        commands.extend(crate::ui::table::clock_view::faces(ui, self, &reading));
-                        commands.extend(crate::ui::table::clock_view::start_row(ui, self, &reading));
-                        crate::ui::table::clock_view::caption(ui, self);
+                        commands.extend(clock_view::faces(ui, &shown, &reading));
+                        commands.extend(clock_view::start_row(ui, &shown));
+                        clock_view::caption(ui, &shown);
                         egui::ScrollArea::vertical().id_salt("table_side").show(ui, |ui| {
-                            commands.extend(crate::ui::table::moves_view::toolbar(ui, self));
-                            if let Some(Dialog::Adjourn(form)) = &mut self.dialog {
-                                form.used = reading.used; // what the adjournment will record, live
-                            }
-                            if let Some(dialog) = &mut self.dialog {
-                                commands.extend(crate::ui::table::dialogs::show(
+                            commands.extend(moves_view::toolbar(ui, &shown));
+                            if let Some(dialog) = dialog {
+                                if let Dialog::Adjourn(form) = dialog {
+                                    form.used = reading.used; // what the adjournment will record, live
+                                }
+                                commands.extend(dialogs::show(
                                     ui,
                                     dialog,
-                                    self.lang,
-                                    &self.clock,
+                                    shown.lang,
+                                    shown.clock,
                                     now,
-                                    &self.catalogue,
+                                    shown.catalogue,
                                 ));
                             }
-                            commands.extend(crate::ui::table::clock_view::show(ui, self, &reading));
-                            commands.extend(crate::ui::table::procedures_view::show(ui, self, &reading));
+                            commands.extend(clock_view::show(ui, &shown, drafts, &reading));
+                            commands.extend(procedures_view::show(ui, &shown, &reading));
                             ui.separator();
-                            commands.extend(crate::ui::table::ledger_view::show(ui, self, &reading));
+                            commands.extend(ledger_view::show(ui, &shown, drafts, &reading));
                         });
                     }
                 }
             });
         egui::CentralPanel::default_margins().show(ui, |ui| match &self.counting {
-            Some(c) => commands.extend(crate::ui::table::board_view::show_board(
-                ui,
-                c.board(),
-                &counting_view::overlay(c),
-            )),
-            None => commands.extend(crate::ui::table::board_view::show_numbered(
-                ui,
-                &self.game,
-                self.move_numbers,
-            )),
+            Some(c) => commands.extend(board_view::show_board(ui, c.board(), &counting_view::overlay(c))),
+            None => commands.extend(board_view::show_numbered(ui, &self.game, self.move_numbers)),
         });
         commands
+    }
+
+    /// What the panels read this frame (`Shown`): borrowed parts of the table, never the table.
+    pub fn shown(&self, now: Duration) -> Shown<'_> {
+        shown!(self, now)
     }
 
     /// The box for what comes and goes (a refused move and its record buttons, a dispute, a

@@ -9,7 +9,8 @@ use crate::game::Action;
 
 use crate::clock::Phase;
 use crate::ui::i18n::{self, Lang, MoveLine, Msg, Text};
-use crate::ui::table::{Command, Mode, Table};
+use crate::ui::table::command::{Command, Mode};
+use crate::ui::table::shown::Shown;
 
 /// One line of the move list for a node's action, in `lang`.
 pub fn line(action: &Action, number: usize, size: u8, lang: Lang) -> Option<String> {
@@ -25,10 +26,10 @@ pub fn line(action: &Action, number: usize, size: u8, lang: Lang) -> Option<Stri
 }
 
 /// The move list, with the node at the cursor highlighted.
-pub fn show(ui: &mut egui::Ui, table: &Table) -> Vec<Command> {
+pub fn show(ui: &mut egui::Ui, shown: &Shown) -> Vec<Command> {
     let mut commands = Vec::new();
-    ui.heading(table.tr(Text::Moves));
-    let game = &table.game;
+    ui.heading(shown.tr(Text::Moves));
+    let game = &shown.game;
     let size = game.size();
     // The whole main line from the root, so that undone moves stay in the list.
     let on_path = game.path_ids();
@@ -56,13 +57,13 @@ pub fn show(ui: &mut egui::Ui, table: &Table) -> Vec<Command> {
         if matches!(action, Action::Move { .. } | Action::Pass { .. }) {
             number += 1;
         }
-        let Some(text) = line(action, number, size, table.lang) else {
+        let Some(text) = line(action, number, size, shown.lang) else {
             continue;
         };
         rows.push((
             id,
             Some(match game.node(id).flag {
-                Some(_) => RichText::new(Msg::Illegal(&text).text(table.lang)).color(egui::Color32::RED),
+                Some(_) => RichText::new(Msg::Illegal(&text).text(shown.lang)).color(egui::Color32::RED),
                 None => RichText::new(text),
             }),
         ));
@@ -77,7 +78,7 @@ pub fn show(ui: &mut egui::Ui, table: &Table) -> Vec<Command> {
         .stick_to_bottom(true)
         .show_rows(ui, row_height, rows.len(), |ui, range| {
             for (id, text) in rows.drain(range) {
-                let text = text.unwrap_or_else(|| RichText::new(table.tr(Text::Start)));
+                let text = text.unwrap_or_else(|| RichText::new(shown.tr(Text::Start)));
                 if ui.selectable_label(game.cursor() == id, text).clicked() {
                     commands.push(Command::Goto(id));
                 }
@@ -87,7 +88,7 @@ pub fn show(ui: &mut egui::Ui, table: &Table) -> Vec<Command> {
 }
 
 /// The toolbar over the board.
-pub fn toolbar(ui: &mut egui::Ui, table: &Table) -> Vec<Command> {
+pub fn toolbar(ui: &mut egui::Ui, shown: &Shown) -> Vec<Command> {
     let mut commands = Vec::new();
     ui.horizontal_wrapped(|ui| {
         for (mode, text) in [
@@ -95,34 +96,34 @@ pub fn toolbar(ui: &mut egui::Ui, table: &Table) -> Vec<Command> {
             (Mode::Edit(Color::Black), Text::AddBlack),
             (Mode::Edit(Color::White), Text::AddWhite),
         ] {
-            if ui.selectable_label(table.mode == mode, text.tr(table.lang)).clicked() {
+            if ui.selectable_label(shown.mode == mode, text.tr(shown.lang)).clicked() {
                 commands.push(Command::SetMode(mode));
             }
         }
         ui.separator();
-        if ui.button(table.tr(Text::Pass)).clicked() {
+        if ui.button(shown.tr(Text::Pass)).clicked() {
             commands.push(Command::Pass);
         }
-        if ui.button(table.tr(Text::Undo)).clicked() {
+        if ui.button(shown.tr(Text::Undo)).clicked() {
             commands.push(Command::Undo);
         }
-        if ui.button(table.tr(Text::Redo)).clicked() {
+        if ui.button(shown.tr(Text::Redo)).clicked() {
             commands.push(Command::Redo);
         }
-        if ui.button(table.tr(Text::Count)).clicked() {
+        if ui.button(shown.tr(Text::Count)).clicked() {
             commands.push(Command::EnterCounting);
         }
-        if ui.button(Text::Resign.tr(table.lang)).clicked() {
-            commands.push(Command::Resign(table.game.to_move()));
+        if ui.button(Text::Resign.tr(shown.lang)).clicked() {
+            commands.push(Command::Resign(shown.game.to_move()));
         }
         // Handicap stones go on a new game, before the first move and the clock.
-        let fresh = table.game.nodes_len() == 1 && table.clock.phase() == Phase::NotStarted;
+        let fresh = shown.game.nodes_len() == 1 && shown.clock.phase() == Phase::NotStarted;
         ui.add_enabled_ui(fresh, |ui| {
-            let handicap = table.game.info.handicap;
-            ui.menu_button(format!("{} {handicap}", Text::Handicap.tr(table.lang)), |ui| {
+            let handicap = shown.game.info.handicap;
+            ui.menu_button(format!("{} {handicap}", Text::Handicap.tr(shown.lang)), |ui| {
                 for stones in 0..=9 {
                     let label = match stones {
-                        1 => Text::HandicapTakingBlack.tr(table.lang).to_string(),
+                        1 => Text::HandicapTakingBlack.tr(shown.lang).to_string(),
                         n => n.to_string(),
                     };
                     if ui.selectable_label(handicap == stones, label).clicked() {
@@ -133,17 +134,17 @@ pub fn toolbar(ui: &mut egui::Ui, table: &Table) -> Vec<Command> {
             });
         });
         // The komi this game counts with (the handicap's, once one is set).
-        ui.label(komi_label(&table.game, table.lang));
+        ui.label(komi_label(&shown.game, shown.lang));
         ui.separator();
-        let game = &table.game;
+        let game = &shown.game;
         let to_move = format!(
             "{} {}",
-            i18n::color_name(game.to_move(), table.lang),
-            table.tr(Text::ToPlay)
+            i18n::color_name(game.to_move(), shown.lang),
+            shown.tr(Text::ToPlay)
         );
         ui.label(RichText::new(to_move).strong());
         let p = game.position().prisoners;
-        ui.label(Msg::Captures(p[0], p[1]).text(table.lang));
+        ui.label(Msg::Captures(p[0], p[1]).text(shown.lang));
     });
     commands
 }
@@ -152,7 +153,7 @@ pub fn toolbar(ui: &mut egui::Ui, table: &Table) -> Vec<Command> {
 pub fn komi_label(game: &crate::game::Game, lang: Lang) -> String {
     let preset = game.preset.unwrap_or(crate::rules::Preset::Chinese2002);
     let komi = match crate::scoring::Quarters::from_points_f64(game.rules.komi) {
-        Some(komi) => crate::ui::workstation::event_view::komi_text(komi, preset, lang),
+        Some(komi) => crate::ui::i18n::komi::komi_text(komi, preset, lang),
         None => game.rules.komi.to_string(),
     };
     let gap = if lang == Lang::En { " " } else { "" };

@@ -10,8 +10,8 @@ use crate::board::Color;
 use crate::clock::Reading;
 
 use crate::ui::i18n::{self, Text};
-use crate::ui::table::Table;
 use crate::ui::table::clock_view::{self, FaceFigure, FaceState, face_text};
+use crate::ui::table::shown::Shown;
 
 /// The viewport's id (one players' display for the workstation).
 pub fn viewport_id() -> egui::ViewportId {
@@ -38,7 +38,7 @@ fn text(ui: &mut egui::Ui, text: RichText) {
 
 /// The display's content for `table` at `reading`: Black's face on the left, White's on the
 /// right, the caption across the bottom.
-pub fn content(ui: &mut egui::Ui, table: &Table, reading: &Reading) {
+pub fn content(ui: &mut egui::Ui, shown: &Shown, reading: &Reading) {
     let caption_height = (ui.available_height() * 0.14).clamp(48.0, 160.0);
     let faces_height = (ui.available_height() - caption_height - ui.spacing().item_spacing.y).max(0.0);
     let width = ui.available_width();
@@ -47,11 +47,11 @@ pub fn content(ui: &mut egui::Ui, table: &Table, reading: &Reading) {
     ui.horizontal(|ui| {
         for color in [Color::Black, Color::White] {
             ui.allocate_ui_with_layout(face_size, egui::Layout::top_down(egui::Align::Center), |ui| {
-                face(ui, table, reading, color, face_size);
+                face(ui, shown, reading, color, face_size);
             });
         }
     });
-    let caption = clock_view::caption_text(table);
+    let caption = clock_view::caption_text(shown);
     egui::Frame::new()
         .fill(Color32::from_rgb(30, 40, 60))
         .corner_radius(8)
@@ -72,9 +72,9 @@ pub fn content(ui: &mut egui::Ui, table: &Table, reading: &Reading) {
 
 /// One face, `size` large: the colour and the player, the state, the figure as large as the face
 /// allows (never wrapped), what the figure is, the warnings.
-fn face(ui: &mut egui::Ui, table: &Table, reading: &Reading, color: Color, size: egui::Vec2) {
-    let lang = table.lang;
-    let control = *table.clock.control();
+fn face(ui: &mut egui::Ui, shown: &Shown, reading: &Reading, color: Color, size: egui::Vec2) {
+    let lang = shown.lang;
+    let control = *shown.clock.control();
     let state = FaceState::of(&control, reading, color);
     let (fill, ink) = state.colours(ui.visuals());
     let to_move = reading.turn.map(|t| t.player) == Some(color);
@@ -92,7 +92,7 @@ fn face(ui: &mut egui::Ui, table: &Table, reading: &Reading, color: Color, size:
             let inner = size - egui::Vec2::splat(2.0 * margin + 2.0 * stroke.width);
             ui.set_min_size(inner.max(egui::Vec2::ZERO));
             ui.set_max_width(inner.x.max(0.0));
-            let player = table.seats.as_ref().map(|s| match color {
+            let player = shown.seats.as_ref().map(|s| match color {
                 Color::Black => s.black.as_str(),
                 Color::White => s.white.as_str(),
             });
@@ -127,14 +127,14 @@ fn face(ui: &mut egui::Ui, table: &Table, reading: &Reading, color: Color, size:
                     .sense(egui::Sense::hover())
                     .wrap_mode(egui::TextWrapMode::Extend),
             );
-            let shown = FaceFigure {
+            let figure = FaceFigure {
                 rect: response.rect,
                 digit_height,
                 rows,
             };
-            ui.ctx().data_mut(|d| d.insert_temp(figure_id(color), shown));
+            ui.ctx().data_mut(|d| d.insert_temp(figure_id(color), figure));
             text(ui, RichText::new(small).size(line * 0.7).color(ink));
-            let warnings = table.ledger.warnings()[color.index()];
+            let warnings = shown.ledger.warnings()[color.index()];
             let colour = if warnings > 0 {
                 Color32::from_rgb(200, 40, 30)
             } else {

@@ -12,15 +12,16 @@ use crate::clock::{Phase, Reading, TimeControl};
 use crate::ui::counting::Counting;
 use crate::ui::i18n::{Lang, Msg, Text};
 use crate::ui::table::clock_view::hms;
+use crate::ui::table::command::Command;
 use crate::ui::table::dialogs::AdjournForm;
-use crate::ui::table::{Command, Table};
+use crate::ui::table::shown::Shown;
 
 /// Under the clock: leave / back buttons while the clock runs with byo-yomi, the used times of
 /// an adjournment and the equal split at the resumption, giving up in a sudden-death game.
-pub fn show(ui: &mut egui::Ui, table: &Table, reading: &Reading) -> Vec<Command> {
+pub fn show(ui: &mut egui::Ui, shown: &Shown, reading: &Reading) -> Vec<Command> {
     let mut commands = Vec::new();
-    let lang = table.lang;
-    let clock = &table.clock;
+    let lang = shown.lang;
+    let clock = &shown.clock;
     let control = clock.control();
     let phase = clock.phase();
     if control.period_length().is_some() && matches!(phase, Phase::Running | Phase::Paused) {

@@ -389,3 +389,55 @@ fn the_seki_tool_marks_a_chain_and_unmarks_it() {
     click_point(&mut harness, gtp9("H4"));
     harness.get_by_label("H4 is empty: click a stone");
 }
+
+/// The views take what they draw and return commands (issue 19): none names the table's type,
+/// and no file of the table screen reaches into another screen (the workstation, the results).
+#[test]
+fn views_never_see_the_table() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/ui");
+    let views = [
+        "table/board_view.rs",
+        "table/clock_view.rs",
+        "table/ledger_view.rs",
+        "table/moves_view.rs",
+        "table/procedures_view.rs",
+        "table/dialogs.rs",
+        "table/table_header.rs",
+        "table/players_display.rs",
+        "table/command.rs",
+        "table/shown.rs",
+        "counting/view.rs",
+    ];
+    let mut found = Vec::new();
+    for view in views {
+        let text = std::fs::read_to_string(dir.join(view)).unwrap_or_else(|e| panic!("{view}: {e}"));
+        let code = text
+            .lines()
+            .enumerate()
+            .filter(|(_, l)| !l.trim_start().starts_with("//"));
+        for (n, line) in code {
+            let names_table = line.contains("ui::table::Table") || line.contains("&Table") || line.contains("Table,");
+            if names_table || line.contains("ui::workstation") || line.contains("ui::results") {
+                found.push(format!("{view}:{}: {}", n + 1, line.trim()));
+            }
+        }
+    }
+    let mut others = Vec::new();
+    for entry in std::fs::read_dir(dir.join("table")).unwrap_or_else(|e| panic!("src/ui/table: {e}")) {
+        let path = entry.map(|e| e.path()).unwrap_or_default();
+        let name = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or_default()
+            .to_string();
+        if name.starts_with("tests") || name == "harness.rs" {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap_or_default();
+        if text.contains("ui::workstation") || text.contains("ui::results") {
+            others.push(name);
+        }
+    }
+    assert_eq!(found, Vec::<String>::new(), "views that see the table");
+    assert_eq!(others, Vec::<String>::new(), "table files that import another screen");
+}

@@ -6,7 +6,8 @@ use egui_kittest::kittest::Queryable;
 
 use crate::board::Color;
 use crate::ledger::{Catalogue, Edition, Entry, Ledger, Measure, OffenceId, RaisedBy, Sanction};
-use crate::ui::table::dialogs::{Dialog, Open};
+use crate::ui::table::command::Open;
+use crate::ui::table::dialogs::Dialog;
 use crate::ui::table::harness::*;
 use crate::ui::*;
 

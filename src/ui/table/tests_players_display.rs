@@ -33,7 +33,8 @@ fn display(table: Table, now: Duration, size: egui::Vec2) -> Harness<'static, Di
         .build_ui_state(
             |ui, d: &mut Display| {
                 let reading = d.table.reading(d.now);
-                egui::CentralPanel::default_margins().show(ui, |ui| players_display::content(ui, &d.table, &reading));
+                egui::CentralPanel::default_margins()
+                    .show(ui, |ui| players_display::content(ui, &d.table.shown(d.now), &reading));
             },
             Display { table, now },
         );

@@ -10,18 +10,14 @@ use egui::{Color32, RichText};
 use crate::caller::{CallSound, CallerSettings, ChineseScript, MainTimeCalls, ScriptFormError};
 use crate::clock::{LatenessRule, TimeControl};
 use crate::ledger::Edition;
-use crate::rules::{Counting, Preset};
+use crate::rules::Preset;
 use crate::scoring::Quarters;
 use crate::session::{Event, PairingFile, Rank, System, TopScore};
 
+use crate::ui::i18n::komi;
 use crate::ui::i18n::{self, Lang, Msg, Text};
 use crate::ui::table::dialogs::{minutes_or_duration, written};
 use crate::ui::workstation::WsCommand;
-
-/// The words the komi field reads after a number of stones ("3 3/4 stones", "3又3/4子").
-const STONE_UNITS: [&str; 3] = ["stones", "stone", "子"];
-/// The words the komi field reads after a number of points ("7.5 points", "7.5目").
-const POINT_UNITS: [&str; 4] = ["points", "point", "pts", "目"];
 
 /// How the dates field separates dates: a date may itself hold a comma ("Nov 28, 2026").
 const DATE_SEPARATORS: [char; 2] = [';', '；'];
@@ -36,7 +32,7 @@ pub struct EventForm {
     pub venue: String,
     pub edition: Edition,
     pub rules: Preset,
-    /// Stones ("3 3/4", "3又3/4子") or points ("7.5", "7.5 points"); see [`parse_komi`].
+    /// Stones ("3 3/4", "3又3/4子") or points ("7.5", "7.5 points"); see [`komi::parse_komi`].
     pub komi: String,
     /// The clock's written form (`chinese:60m/5`) or a preset's name.
     pub control: String,
@@ -86,7 +82,7 @@ impl EventForm {
             venue: event.venue.clone(),
             edition: event.edition,
             rules: event.rules,
-            komi: komi_text(event.komi, event.rules, lang),
+            komi: komi::komi_text(event.komi, event.rules, lang),
             control: event.time_control.clone(),
             lateness: lateness_text(event.lateness_limit),
             script: event.script.clone(),
@@ -123,7 +119,7 @@ impl EventForm {
         }
         self.edition = edition;
         self.set_rules(edition.default_rules(), lang);
-        self.komi = komi_text(edition.default_komi(), self.rules, lang);
+        self.komi = komi::komi_text(edition.default_komi(), self.rules, lang);
     }
 
     /// The McMahon bar: empty for none, else a rank.
@@ -172,7 +168,7 @@ impl EventForm {
     }
 
     fn read_komi(&self, lang: Lang) -> Result<Quarters, String> {
-        parse_komi(&self.komi).ok_or_else(|| Msg::NotKomi(self.komi.trim()).text(lang))
+        komi::parse_komi(&self.komi).ok_or_else(|| Msg::NotKomi(self.komi.trim()).text(lang))
     }
 
     fn read_control(&self, lang: Lang) -> Result<TimeControl, String> {
@@ -233,38 +229,8 @@ impl EventForm {
         }
         self.rules = rules;
         if let Some(komi) = Quarters::from_points_f64(rules.rules().komi) {
-            self.komi = komi_text(komi, rules, lang);
+            self.komi = komi::komi_text(komi, rules, lang);
         }
-    }
-}
-
-/// Reads a komi as an arbiter writes it: in stones with a fraction ("3 3/4", "3又3/4") or a unit
-/// ("4 stones", "4子"), else in points ("7.5", "6.5 points", "7.5目"); an optional leading 贴.
-/// `None` unless it is a whole or half point (a whole number of quarter stones): never rounded.
-fn parse_komi(text: &str) -> Option<Quarters> {
-    let text = text.trim().trim_start_matches('贴').trim().to_lowercase();
-    let without = |units: &[&str]| units.iter().find_map(|u| text.strip_suffix(u)).map(str::trim);
-    if let Some(stones) = without(&STONE_UNITS) {
-        return Quarters::parse_stones(stones);
-    }
-    let points = match without(&POINT_UNITS) {
-        Some(points) => points,
-        None if text.contains('/') => return Quarters::parse_stones(&text),
-        None => text.as_str(),
-    };
-    // Read as if stones, then halved: n points are 2n quarters, n stones 4n.
-    let as_stones = Quarters::parse_stones(points)?;
-    (as_stones.0 % 2 == 0).then_some(Quarters(as_stones.0 / 2))
-}
-
-/// A komi in the unit its rules count in, with the unit: "3 3/4 stones" ("3又3/4子") for area
-/// counting, "6.5 points" ("6.5目") for territory counting.
-pub(crate) fn komi_text(komi: Quarters, rules: Preset, lang: Lang) -> String {
-    match (rules.rules().counting, lang) {
-        (Counting::Area, Lang::En) => format!("{} {}", komi.stones_text(), STONE_UNITS[0]),
-        (Counting::Area, Lang::Zh) => format!("{}{}", komi.stones_text_zh(), STONE_UNITS[2]),
-        (Counting::Territory, Lang::En) => format!("{} {}", komi.points_decimal(), POINT_UNITS[0]),
-        (Counting::Territory, Lang::Zh) => format!("{}{}", komi.points_decimal(), POINT_UNITS[3]),
     }
 }
 
@@ -275,20 +241,6 @@ fn lateness_text(limit: Duration) -> String {
         (secs / 60).to_string()
     } else {
         written(limit)
-    }
-}
-
-/// A preset's name in the window.
-pub fn preset_name(preset: Preset) -> Text {
-    match preset {
-        Preset::Chinese2002 => Text::PresetChinese2002,
-        Preset::ChineseOld => Text::PresetChineseOld,
-        Preset::Japanese => Text::PresetJapanese,
-        Preset::Korean => Text::PresetKorean,
-        Preset::Aga => Text::PresetAga,
-        Preset::Ing => Text::PresetIng,
-        Preset::NewZealand => Text::PresetNewZealand,
-        Preset::TrompTaylor => Text::PresetTrompTaylor,
     }
 }
 
@@ -475,10 +427,10 @@ fn fields(ui: &mut egui::Ui, form: &mut EventForm, lang: Lang) -> Option<Answer>
         let label = ui.label(Text::RulesPreset.tr(lang));
         let mut rules = form.rules;
         egui::ComboBox::from_id_salt("event_rules")
-            .selected_text(preset_name(rules).tr(lang))
+            .selected_text(i18n::preset_name(rules).tr(lang))
             .show_ui(ui, |ui| {
                 for preset in Preset::ALL {
-                    ui.selectable_value(&mut rules, preset, preset_name(preset).tr(lang));
+                    ui.selectable_value(&mut rules, preset, i18n::preset_name(preset).tr(lang));
                 }
             })
             .response
@@ -557,49 +509,6 @@ fn fields(ui: &mut egui::Ui, form: &mut EventForm, lang: Lang) -> Option<Answer>
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn komi_reads_in_stones_or_points_and_is_never_rounded() {
-        for (typed, quarters) in [
-            ("3 3/4", 15),
-            ("3又3/4", 15),
-            ("贴3又3/4子", 15),
-            ("4 stones", 16),
-            ("4子", 16),
-            ("7.5", 15),
-            ("7.5 points", 15),
-            ("6.5目", 13),
-            ("7 1/2 points", 15),
-            ("0", 0),
-            ("-1/2", -2),
-        ] {
-            assert_eq!(parse_komi(typed), Some(Quarters(quarters)), "{typed}");
-        }
-        for typed in [
-            "",
-            "seven",
-            "7.3",
-            "7.25",
-            "7 1/4 points",
-            "stones",
-            "nan",
-            "inf",
-            "1e999",
-        ] {
-            assert_eq!(parse_komi(typed), None, "{typed}");
-        }
-    }
-
-    #[test]
-    fn the_komi_shown_reads_back_the_same_for_every_preset() {
-        for preset in Preset::ALL {
-            let komi = Quarters::from_points_f64(preset.rules().komi).unwrap_or_default();
-            for lang in [Lang::En, Lang::Zh] {
-                let text = komi_text(komi, preset, lang);
-                assert_eq!(parse_komi(&text), Some(komi), "{preset} {lang:?}: {text}");
-            }
-        }
-    }
 
     #[test]
     fn the_lateness_limit_reads_minutes_or_a_duration_and_refuses_zero_and_too_large() {

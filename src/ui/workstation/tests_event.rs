@@ -275,9 +275,7 @@ fn the_event_windows_messages_are_in_both_languages_with_their_glyphs() {
         .map(|m| m.text(lang))
         .collect();
         out.push(crate::ui::i18n::control_error(&control, lang));
-        out.extend(
-            crate::rules::Preset::ALL.map(|p| crate::ui::workstation::event_view::komi_text(Quarters(15), p, lang)),
-        );
+        out.extend(crate::rules::Preset::ALL.map(|p| crate::ui::i18n::komi::komi_text(Quarters(15), p, lang)));
         out
     };
     for (en, zh) in messages(Lang::En).iter().zip(messages(Lang::Zh)) {
