@@ -234,18 +234,10 @@ struct AfterFirstFrame {
 
 impl AfterFirstFrame {
     fn start(self, shell: &mut Shell, ctx: &egui::Context, origin: Instant, now: Duration) {
-        // The last session reopens, unless one was given or a record opened at the start.
         let given = self
             .session
             .or_else(|| std::env::var_os(OPEN_VAR).map(|_| PathBuf::new()));
-        if let Some(path) = shell
-            .ws
-            .settings
-            .session_at_start(given)
-            .filter(|p| !p.as_os_str().is_empty())
-        {
-            shell.ws.apply(WsCommand::File(Request::Open, Some(path)), now);
-        }
+        shell.open_at_start(given, now);
         let caller = shell.ws.session.event.caller;
         let sound = Sound::start(caller, Some(ctx.clone()));
         shell.sound = Some((sound, origin));
@@ -354,6 +346,20 @@ impl Shell {
         self.ws.settings.sidebar_open = self.sidebar_open;
         if let workstation::Place::File { path, .. } = &self.ws.place {
             self.ws.settings.last_session = Some(path.clone());
+        }
+    }
+
+    /// The session the window opens at its start: the one `given` (an empty path: a record was
+    /// given instead, so none), else the last one, unless reopening is turned off or its file is
+    /// gone (`Settings::session_at_start`). Read on the file worker, as File > Open does.
+    pub fn open_at_start(&mut self, given: Option<PathBuf>, now: Duration) {
+        if let Some(path) = self
+            .ws
+            .settings
+            .session_at_start(given)
+            .filter(|p| !p.as_os_str().is_empty())
+        {
+            self.ws.apply(WsCommand::File(Request::Open, Some(path)), now);
         }
     }
 

@@ -14,7 +14,7 @@ use egui_kittest::kittest::Queryable;
 use crate::ui::i18n::{Lang, Text};
 use crate::ui::settings::Settings;
 use crate::ui::workstation::harness::*;
-use crate::ui::workstation::{FileAction, Workstation, WsCommand};
+use crate::ui::workstation::{FileAction, Place, Workstation, WsCommand};
 
 /// eframe's storage in memory.
 #[derive(Default)]
@@ -106,4 +106,45 @@ fn reopening_is_a_setting_in_the_settings_window() {
     assert!(!ws(&h).settings.reopen_last);
     let settings = second_start(&mut h);
     assert!(!settings.reopen_last);
+}
+
+/// The whole start, as the window does it after its first frame (`Shell::open_at_start`): the
+/// session saved yesterday is back on screen, its table seated, with nothing clicked.
+#[test]
+fn the_window_shows_the_last_session_again_at_the_next_start() {
+    let dir = scratch("reopened");
+    let path = dir.join("day1.ron");
+    let mut h = seated(english());
+    let request = ws(&h).request(FileAction::SaveAs).expect("save as");
+    ws_mut(&mut h).apply(WsCommand::File(request, Some(path.clone())), Duration::ZERO);
+    wait_files(&mut h);
+    let settings = second_start(&mut h);
+    ws_mut(&mut h).close();
+    drop(h);
+
+    let mut next = harness_with(Workstation::new(settings.clone(), WALL));
+    assert!(
+        next.query_by_label_contains("Chen Li").is_none(),
+        "nothing open before the start"
+    );
+    next.state_mut().shell.open_at_start(None, Duration::ZERO);
+    wait_files(&mut next);
+    assert!(matches!(&ws(&next).place, Place::File { path: p, .. } if *p == path));
+    for name in ["Chen Li", "Ann Smith"] {
+        assert!(next.query_all_by_label_contains(name).count() > 0, "{name} on screen");
+    }
+    ws_mut(&mut next).close();
+    drop(next);
+
+    // Turned off: the next start is empty.
+    let off = Settings {
+        reopen_last: false,
+        ..settings
+    };
+    let mut empty = harness_with(Workstation::new(off, WALL));
+    empty.state_mut().shell.open_at_start(None, Duration::ZERO);
+    wait_files(&mut empty);
+    assert!(matches!(ws(&empty).place, Place::Unsaved));
+    assert_eq!(empty.query_all_by_label_contains("Chen Li").count(), 0);
+    let _ = std::fs::remove_dir_all(&dir);
 }
