@@ -24,7 +24,8 @@ test-quick: test-deps
 test-small-fs: test-deps
 	bash packaging/check-small-fs.sh
 
-## test-release: the release binary under Xvfb (packaging/check-window.sh, check-kept-frame.sh), the
+## test-release: the release binary under Xvfb (packaging/check-window.sh, check-kept-frame.sh, and
+## check-window-kept.sh: moved, resized, quit by Ctrl+Q, back at the same size and place), the
 ## caller heard end to end where a PulseAudio server can be started (packaging/measure-caller.sh,
 ## about 6 minutes; it says so and goes on where it cannot), then packaging/test-deb.sh
 test-release: test-deps
@@ -32,6 +33,7 @@ test-release: test-deps
 		--example caller_onsets --example bare_window
 	bash packaging/check-window.sh target/release/go-arbiter
 	bash packaging/check-kept-frame.sh
+	bash packaging/check-window-kept.sh target/release/go-arbiter
 	bash packaging/measure-caller.sh target/release/go-arbiter
 	@if [ "$$(id -u)" -eq 0 ] || sudo -n true 2>/dev/null; then \
 		bash packaging/test-deb.sh; \
