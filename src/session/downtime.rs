@@ -16,6 +16,7 @@ use serde::{Deserialize, Serialize};
 use super::audit::AuditEntry;
 use super::model::{TableGame, TableId};
 use super::ops::SessionError;
+use super::said::Said;
 use crate::board::Color;
 use crate::clock::Reading;
 
@@ -43,10 +44,6 @@ pub fn is_checkpoint(entry: &AuditEntry) -> bool {
     entry.what.starts_with(CHECKPOINT_WHAT)
 }
 
-fn secs(d: Duration) -> String {
-    format!("{}.{:03} s", d.as_secs(), d.subsec_millis())
-}
-
 impl TableGame {
     /// The last durable instant of the table's clock on its timeline: its last event or its last
     /// checkpoint, whichever is later.
@@ -68,7 +65,7 @@ impl TableGame {
 
 /// [`Change::Checkpoint`](super::Change::Checkpoint) on `game` (a copy): refused after a result,
 /// before the clock's last durable instant, or when the used times are not the clock's reading.
-pub(super) fn record(game: &mut TableGame, id: TableId, checkpoint: &Checkpoint) -> Result<String, SessionError> {
+pub(super) fn record(game: &mut TableGame, id: TableId, checkpoint: &Checkpoint) -> Result<Said, SessionError> {
     if game.result.is_some() {
         return Err(SessionError::CheckpointAfterResult(id));
     }
@@ -90,12 +87,10 @@ pub(super) fn record(game: &mut TableGame, id: TableId, checkpoint: &Checkpoint)
         });
     }
     game.checkpoint = Some(*checkpoint);
-    Ok(format!(
-        "{CHECKPOINT_WHAT} at {}: used {} (Black), {} (White)",
-        secs(checkpoint.at),
-        secs(used[0]),
-        secs(used[1])
-    ))
+    Ok(Said::Checkpoint {
+        at: checkpoint.at,
+        used,
+    })
 }
 
 /// Where the wall time of the last durable instant comes from.

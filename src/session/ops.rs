@@ -370,11 +370,18 @@ impl Session {
         let mut said = None;
         let what = match change {
             Change::RenameTable { name, .. } => {
-                let what = format!("{id} renamed: {:?} -> {name:?}", table.name);
+                let renamed = Said::Renamed {
+                    table: id,
+                    old: table.name.clone(),
+                    new: name.clone(),
+                };
                 table.name = name.clone();
-                what
+                said.insert(renamed).text(Lang::En)
             }
-            Change::Pairing { black, white, .. } => self.pair(&mut table, id, *black, *white)?,
+            Change::Pairing { black, white, .. } => {
+                let paired = self.pair(&mut table, id, *black, *white)?;
+                said.insert(paired).text(Lang::En)
+            }
             _ => {
                 let head = self.audit.last().map_or(audit::GENESIS, |e| e.hash.as_str());
                 change_game(&mut table.game, id, stamp, head, change, &mut said)?
@@ -536,23 +543,22 @@ impl Session {
             game: table_game,
         };
         let state = audit::table_digest(&table)?;
-        let what = format!(
-            "{id}: {} (B) v {} (W), {}x{}, handicap {}, komi {}, {}, {}",
-            game.info.black,
-            game.info.white,
-            setup.size,
-            setup.size,
-            setup.handicap,
-            setup.komi.points_text(),
-            setup.rules,
-            setup.time_control
-        );
+        let said = Said::Seated {
+            table: id,
+            black: game.info.black.clone(),
+            white: game.info.white.clone(),
+            size: setup.size,
+            handicap: setup.handicap,
+            komi: setup.komi,
+            rules: setup.rules,
+            control: setup.time_control.clone(),
+        };
         let round = self
             .rounds
             .iter_mut()
             .find(|r| r.number == id.round)
             .ok_or(SessionError::NoSuchRound(id.round))?;
-        audit::push(&mut self.audit, stamp, Some(id), what, state)?;
+        audit::push_said(&mut self.audit, stamp, Some(id), said.text(Lang::En), Some(said), state)?;
         round.tables.push(table);
         Ok(())
     }
@@ -591,7 +597,7 @@ impl Session {
                 signed: signed.join(", "),
             });
         }
-        let replaced = ours.map(|t| result_text(&t.game.result));
+        let replaces = ours.map(|t| t.game.result);
         let table = Table {
             number: id.table,
             name: ours.map(|t| t.name.clone()).unwrap_or_default(),
@@ -600,19 +606,20 @@ impl Session {
             game: game.clone(),
         };
         let signed: Vec<String> = game.confirmations.iter().map(|c| c.name.clone()).collect();
-        let what = format!(
-            "{id} taken from {from}: {} confirmed by {}{}",
-            result_text(&game.result),
-            signed.join(", "),
-            replaced.map_or_else(String::new, |r| format!("; replaces our unconfirmed result {r}"))
-        );
+        let said = Said::Taken {
+            table: id,
+            from: from.to_string(),
+            result: game.result,
+            signed,
+            replaces,
+        };
         let state = audit::table_digest(&table)?;
         let round = self
             .rounds
             .iter_mut()
             .find(|r| r.number == id.round)
             .ok_or(SessionError::NoSuchRound(id.round))?;
-        audit::push(&mut self.audit, stamp, Some(id), what, state)?;
+        audit::push_said(&mut self.audit, stamp, Some(id), said.text(Lang::En), Some(said), state)?;
         match round.tables.iter_mut().find(|t| t.number == id.table) {
             Some(slot) => *slot = table,
             None => round.tables.push(table),
@@ -621,7 +628,7 @@ impl Session {
     }
 
     /// [`Change::Pairing`] on `table` (a copy): the players and the record's names replaced.
-    fn pair(&self, table: &mut Table, id: TableId, black: PlayerId, white: PlayerId) -> Result<String, SessionError> {
+    fn pair(&self, table: &mut Table, id: TableId, black: PlayerId, white: PlayerId) -> Result<Said, SessionError> {
         let name = |p: PlayerId| {
             self.player(p)
                 .map(|p| p.name.clone())
@@ -632,16 +639,17 @@ impl Session {
             return Err(SessionError::PairingAfterStart(id));
         }
         let mut game = table.game.game()?;
-        let what = format!(
-            "{id} paired again: {} (B) v {} (W) -> {black_name} (B) v {white_name} (W)",
-            game.info.black, game.info.white
-        );
+        let said = Said::Paired {
+            table: id,
+            old: [game.info.black.clone(), game.info.white.clone()],
+            new: [black_name.clone(), white_name.clone()],
+        };
         game.info.black = black_name;
         game.info.white = white_name;
         table.game.record = sgf::write_string(&game);
         table.black = black;
         table.white = white;
-        Ok(what)
+        Ok(said)
     }
 }
 
@@ -688,14 +696,20 @@ fn change_game(
             }
             let record = sgf::read_str(sgf).map_err(StoredGameError::from)?;
             game.record = sgf.clone();
-            format!("record: {} moves; {note}", record.moves().len())
+            say(Said::Record {
+                moves: record.moves().len(),
+                note: note.clone(),
+            })
         }
         Change::TimeControl { control, .. } => {
             locked(game)?;
             if !game.clock_events.is_empty() {
                 return Err(SessionError::ClockStarted(id));
             }
-            let what = format!("time control: {} -> {control}", game.time_control);
+            let what = say(Said::TimeControl {
+                old: game.time_control.clone(),
+                new: control.clone(),
+            });
             game.time_control = control.clone();
             game.control()?;
             what
@@ -705,12 +719,12 @@ fn change_game(
             if !game.clock_events.is_empty() {
                 return Err(SessionError::HandicapAfterStart(id));
             }
-            let what = format!(
-                "handicap {} -> {handicap}, komi {} -> {} stones",
-                game.handicap,
-                game.komi.stones_text(),
-                komi.stones_text()
-            );
+            let what = say(Said::Handicap {
+                old: game.handicap,
+                new: *handicap,
+                old_komi: game.komi,
+                new_komi: *komi,
+            });
             game.handicap = *handicap;
             game.komi = *komi;
             what
@@ -760,10 +774,9 @@ fn change_game(
         }
         Change::Marks { marks, .. } => {
             game.marks = marks.clone();
-            match marks {
-                Some(m) => format!("marks: {} dead, {} seki", m.dead_points().len(), m.seki_points().len()),
-                None => "marks cleared".to_string(),
-            }
+            say(Said::Marks {
+                dead_seki: marks.as_ref().map(|m| (m.dead_points().len(), m.seki_points().len())),
+            })
         }
         Change::Result { result, .. } => {
             locked(game)?;
@@ -834,7 +847,7 @@ fn change_game(
             game.confirmed_at = Some(head.to_string());
             what
         }
-        Change::Checkpoint { checkpoint, .. } => super::downtime::record(game, id, checkpoint)?,
+        Change::Checkpoint { checkpoint, .. } => say(super::downtime::record(game, id, checkpoint)?),
         Change::Event(_)
         | Change::Player(_)
         | Change::Round { .. }

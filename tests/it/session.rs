@@ -171,8 +171,10 @@ fn the_audit_trail_says_clock_events_incidents_results_and_signatures_in_either_
         .audit_of(TABLE)
         .filter_map(|e| e.said.as_ref().map(|s| (e, s)))
         .collect();
-    // The clock's start and 40 presses, the ledger, the result, three signatures.
-    assert_eq!(said.len(), 41 + 1 + 1 + 3);
+    // Every entry of a table is said as data: the table seated, its record, the clock's start
+    // and 40 presses, the ledger, the marks, the result, three signatures.
+    assert_eq!(said.len(), session.audit_of(TABLE).count());
+    assert_eq!(said.len(), 1 + 1 + 41 + 1 + 1 + 1 + 3);
     for (entry, s) in &said {
         assert_eq!(
             s.text(Lang::En),
@@ -182,6 +184,13 @@ fn the_audit_trail_says_clock_events_incidents_results_and_signatures_in_either_
         assert!(!entry.what.contains('{'), "no program text: {}", entry.what);
     }
     let zh: Vec<String> = said.iter().map(|(_, s)| s.text(Lang::Zh)).collect();
+    for line in &zh {
+        assert!(
+            !line.contains(" (B)") && !line.contains("moves;"),
+            "English left: {line}"
+        );
+    }
+    let zh: Vec<String> = zh.into_iter().skip_while(|l| !l.starts_with("棋钟 ")).collect();
     assert!(zh[0].starts_with("棋钟 "), "{}", zh[0]);
     let incident = &zh[41];
     assert!(incident.starts_with("处罚记录：第1号事件：黑方，"), "{incident}");
@@ -189,11 +198,12 @@ fn the_audit_trail_says_clock_events_incidents_results_and_signatures_in_either_
         incident.contains("第12手") && incident.contains("裁判Li发现"),
         "{incident}"
     );
-    assert!(zh[42].starts_with("结果：无 → 黑胜"), "{}", zh[42]);
+    assert_eq!(zh[42], "标记：死子16处，双活0处");
+    assert!(zh[43].starts_with("结果：无 → 黑胜"), "{}", zh[43]);
     assert!(
-        zh[45].starts_with("裁判（LW）签字确认：黑胜") && zh[45].ends_with("；结果已锁定"),
+        zh[46].starts_with("裁判（LW）签字确认：黑胜") && zh[46].ends_with("；结果已锁定"),
         "{}",
-        zh[45]
+        zh[46]
     );
 
     // Kept in the file and under the hash: what is said cannot be edited without a trace.

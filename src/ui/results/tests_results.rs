@@ -385,7 +385,12 @@ fn the_audit_panel_says_signatures_and_an_override_in_chinese_in_a_chinese_windo
         reason: "G8 活棋".to_string(),
     };
     apply(&mut s, &chief, change);
-    let entries: Vec<AuditEntry> = s.audit_of(t1).cloned().collect();
+    let mut entries: Vec<AuditEntry> = s.audit_of(t1).cloned().collect();
+    // An entry written before its kind was said as data (an older file) stays as recorded.
+    let mut older = entries[0].clone();
+    older.said = None;
+    older.what = "round 1 table 1: recorded before 2026-12".to_string();
+    entries.push(older);
     let mut harness = Harness::builder()
         .with_size(egui::Vec2::new(1000.0, 500.0))
         .with_context_setup(crate::ui::paint::fonts::install)
@@ -399,8 +404,13 @@ fn the_audit_panel_says_signatures_and_an_override_in_chinese_in_a_chinese_windo
     harness.run();
     harness.get_by_label("裁判（LW）签字确认：黑胜1/4子；结果已锁定");
     harness.get_by_label_contains("裁判长Zhou Min更改结果：黑胜1/4子 → 白胜；理由：G8 活棋");
-    // The kinds said only in the recorded words stay as recorded.
-    harness.get_by_label_contains("round 1 table 1: Chen Li (B) v Ann Smith (W)");
+    // The table seated, said in Chinese too (issue 19: every kind of a table's trail).
+    harness.get_by_label_contains("第1轮第1台：Chen Li（黑）对 Ann Smith（白），9路，让0子");
+    assert!(
+        harness.query_by_label_contains("(B) v").is_none(),
+        "no English seating left"
+    );
+    harness.get_by_label("round 1 table 1: recorded before 2026-12");
     assert!(
         harness.query_by_label_contains("confirmed B+").is_none(),
         "no English signature left"
