@@ -468,7 +468,7 @@ pub fn show(ui: &mut egui::Ui, shown: &Shown, drafts: &mut Drafts, reading: &Rea
             commands.push(Command::SetControl(drafts.control.clone()));
         }
     });
-    ui.label(RichText::new(keys_line(&shown.keys, shown.lang)).small().weak());
+    ui.label(RichText::new(keys_line(shown.keys, shown.lang)).small().weak());
     commands
 }
 

@@ -134,7 +134,7 @@ pub fn toolbar(ui: &mut egui::Ui, shown: &Shown) -> Vec<Command> {
             });
         });
         // The komi this game counts with (the handicap's, once one is set).
-        ui.label(komi_label(&shown.game, shown.lang));
+        ui.label(komi_label(shown.game, shown.lang));
         ui.separator();
         let game = &shown.game;
         let to_move = format!(

@@ -28,7 +28,7 @@ pub fn text(shown: &Shown) -> String {
     ));
     let preset = shown.game.preset.unwrap_or(crate::rules::Preset::Chinese2002);
     parts.push(i18n::preset_name(preset).tr(lang).to_string());
-    parts.push(moves_view::komi_label(&shown.game, lang));
+    parts.push(moves_view::komi_label(shown.game, lang));
     parts.push(format!("{} {}", Text::Handicap.tr(lang), shown.game.info.handicap));
     parts.push(i18n::labelled(
         Text::TimeControl,
