@@ -94,41 +94,31 @@ pub const PENDING_CALLS: usize = 16;
 /// parts the panels edit (the drafts, the counting screen, the open form) can be lent mutably
 /// beside it: `(shown, drafts, counting, dialog)`.
 macro_rules! shown {
+    (@of $t:ident, $hold_offered:expr) => {
+        Shown {
+            lang: $t.lang,
+            keys: &$t.keys,
+            game: &$t.game,
+            clock: &$t.clock,
+            catalogue: &$t.catalogue,
+            ledger: &$t.ledger,
+            mode: $t.mode,
+            seats: $t.seats.as_ref(),
+            caption: $t.caption.as_ref(),
+            form_open: $t.dialog.is_some(),
+            loss_form_open: matches!($t.dialog, Some(Dialog::Loss(_))),
+            hold_offered: $hold_offered,
+        }
+    };
     ($table:expr, $now:expr) => {{
         let hold_offered = $table.hold_offered($now);
         let t = &$table;
-        Shown {
-            lang: t.lang,
-            keys: &t.keys,
-            game: &t.game,
-            clock: &t.clock,
-            catalogue: &t.catalogue,
-            ledger: &t.ledger,
-            mode: t.mode,
-            seats: t.seats.as_ref(),
-            caption: t.caption.as_ref(),
-            form_open: t.dialog.is_some(),
-            loss_form_open: matches!(t.dialog, Some(Dialog::Loss(_))),
-            hold_offered,
-        }
+        shown!(@of t, hold_offered)
     }};
     ($table:expr, $now:expr, mut) => {{
         let hold_offered = $table.hold_offered($now);
         let t = &mut *$table;
-        let shown = Shown {
-            lang: t.lang,
-            keys: &t.keys,
-            game: &t.game,
-            clock: &t.clock,
-            catalogue: &t.catalogue,
-            ledger: &t.ledger,
-            mode: t.mode,
-            seats: t.seats.as_ref(),
-            caption: t.caption.as_ref(),
-            form_open: t.dialog.is_some(),
-            loss_form_open: matches!(t.dialog, Some(Dialog::Loss(_))),
-            hold_offered,
-        };
+        let shown = shown!(@of t, hold_offered);
         (shown, &mut t.drafts, t.counting.as_mut(), t.dialog.as_mut())
     }};
 }
