@@ -162,6 +162,8 @@ pub enum Command {
     LeaveCounting,
     /// Mark the suggested dead stones dead.
     AcceptSuggestion,
+    /// Show KataGo's suggestion, offered after the marks were changed, instead of the built-in one.
+    TakeEngineSuggestion,
     /// What a click on a stone does while counting.
     SetTool(Tool),
     /// The side counted on the slip.
@@ -697,6 +699,7 @@ impl Table {
             Command::EnterCounting => self.end_game(now, None, "counting"),
             Command::LeaveCounting
             | Command::AcceptSuggestion
+            | Command::TakeEngineSuggestion
             | Command::SetTool(_)
             | Command::CountSide(_)
             | Command::Winner(_)
@@ -788,6 +791,7 @@ impl Table {
             Command::Point(_)
                 | Command::LeaveCounting
                 | Command::AcceptSuggestion
+                | Command::TakeEngineSuggestion
                 | Command::SetTool(_)
                 | Command::Winner(_)
                 | Command::Ending(_)
@@ -815,6 +819,7 @@ impl Table {
                 Err(e) => Err(e),
             },
             Command::AcceptSuggestion => c.accept(),
+            Command::TakeEngineSuggestion => c.take_engine_offer(),
             Command::SetTool(tool) => {
                 c.tool = *tool;
                 Ok(())
