@@ -159,7 +159,10 @@ impl Engine {
         }
         // Ownership from Black's side whatever the config says.
         command.arg("-override-config").arg("reportAnalysisWinratesAs=BLACK");
-        command.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
+        command
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
         let mut child = match command.spawn() {
             Ok(child) => child,
             Err(e) => {
@@ -170,7 +173,8 @@ impl Engine {
                 });
             }
         };
-        let (Some(stdin), Some(stdout), Some(stderr_pipe)) = (child.stdin.take(), child.stdout.take(), child.stderr.take())
+        let (Some(stdin), Some(stdout), Some(stderr_pipe)) =
+            (child.stdin.take(), child.stdout.take(), child.stderr.take())
         else {
             let _ = child.kill();
             let _ = child.wait();
@@ -222,7 +226,12 @@ impl Engine {
         let id = format!("q{}", self.next_id);
         let mut line = position.query(&id);
         line.push('\n');
-        if self.stdin.write_all(line.as_bytes()).and_then(|()| self.stdin.flush()).is_err() {
+        if self
+            .stdin
+            .write_all(line.as_bytes())
+            .and_then(|()| self.stdin.flush())
+            .is_err()
+        {
             return Err(self.crashed());
         }
         let deadline = Instant::now() + self.answer_within;
@@ -290,7 +299,11 @@ impl Engine {
             }
             std::thread::sleep(Duration::from_millis(10));
         }
-        let stderr = self.stderr.lock().map(|t| t.iter().cloned().collect()).unwrap_or_default();
+        let stderr = self
+            .stderr
+            .lock()
+            .map(|t| t.iter().cloned().collect())
+            .unwrap_or_default();
         KataGoError::Crashed {
             status: status.map_or("still running, output closed".to_string(), |s| s.to_string()),
             stderr,
@@ -308,7 +321,11 @@ fn remove(path: Option<&Path>) {
 
 /// Reads `pipe` line by line on a thread of its own, handing each line to `take` until it says
 /// stop or the pipe ends.
-fn spawn_reader(name: &str, pipe: impl std::io::Read + Send + 'static, mut take: impl FnMut(String) -> bool + Send + 'static) {
+fn spawn_reader(
+    name: &str,
+    pipe: impl std::io::Read + Send + 'static,
+    mut take: impl FnMut(String) -> bool + Send + 'static,
+) {
     let _ = std::thread::Builder::new().name(name.to_string()).spawn(move || {
         for line in BufReader::new(pipe).lines() {
             let Ok(line) = line else { break };

@@ -127,7 +127,11 @@ impl Position {
 
 /// Komi to the nearest half point (KataGo refuses other values).
 fn half_points(komi: f64) -> f64 {
-    if komi.is_finite() { (komi * 2.0).round() / 2.0 } else { 0.0 }
+    if komi.is_finite() {
+        (komi * 2.0).round() / 2.0
+    } else {
+        0.0
+    }
 }
 
 #[derive(Serialize)]
@@ -244,7 +248,13 @@ mod tests {
         let position = Position::of_game(&game);
         assert_eq!(position.initial.len(), 2, "the two handicap stones");
         assert_eq!(position.initial_player, Color::White);
-        assert_eq!(position.moves, vec![(Color::White, Some(Point::from_gtp("E5", 9).unwrap())), (Color::Black, None)]);
+        assert_eq!(
+            position.moves,
+            vec![
+                (Color::White, Some(Point::from_gtp("E5", 9).unwrap())),
+                (Color::Black, None)
+            ]
+        );
         let line: Value = serde_json::from_str(&position.query("q1")).unwrap();
         assert_eq!(line["moves"][1], serde_json::json!(["B", "pass"]));
         assert_eq!(line["komi"], serde_json::json!(3.5));
@@ -258,7 +268,8 @@ mod tests {
     fn an_edit_after_the_first_move_sends_the_position_at_the_cursor_as_initial_stones() {
         let mut game = Game::new(9, Preset::Chinese2002).unwrap();
         game.play(Point::from_gtp("E5", 9).unwrap()).unwrap();
-        game.edit(Point::from_gtp("C3", 9).unwrap(), Some(Color::White)).unwrap();
+        game.edit(Point::from_gtp("C3", 9).unwrap(), Some(Color::White))
+            .unwrap();
         let position = Position::of_game(&game);
         assert!(position.moves.is_empty());
         assert_eq!(position.initial.len(), 2);
@@ -284,11 +295,30 @@ mod tests {
     #[test]
     fn answers_are_read_as_ownership_refusals_or_lines_to_pass_over_and_garbage_is_named() {
         let own = read_answer(r#"{"id":"a","isDuringSearch":false,"ownership":[0.5,-1.0]}"#).unwrap();
-        assert_eq!(own, Answer::Ownership { id: "a".into(), ownership: vec![0.5, -1.0] });
+        assert_eq!(
+            own,
+            Answer::Ownership {
+                id: "a".into(),
+                ownership: vec![0.5, -1.0]
+            }
+        );
         let refused = read_answer(r#"{"id":"a","error":"Illegal move 3: C3","field":"moves"}"#).unwrap();
-        assert_eq!(refused, Answer::Refused { id: "a".into(), message: "Illegal move 3: C3 (field moves)".into() });
-        assert_eq!(read_answer(r#"{"id":"a","warning":"unused field"}"#).unwrap(), Answer::Other);
+        assert_eq!(
+            refused,
+            Answer::Refused {
+                id: "a".into(),
+                message: "Illegal move 3: C3 (field moves)".into()
+            }
+        );
+        assert_eq!(
+            read_answer(r#"{"id":"a","warning":"unused field"}"#).unwrap(),
+            Answer::Other
+        );
         assert!(read_answer("KataGo v1.18.1").unwrap_err().contains("not JSON"));
-        assert!(read_answer(r#"{"id":"a","ownership":[2.5]}"#).unwrap_err().contains("2.5"));
+        assert!(
+            read_answer(r#"{"id":"a","ownership":[2.5]}"#)
+                .unwrap_err()
+                .contains("2.5")
+        );
     }
 }

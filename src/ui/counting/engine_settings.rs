@@ -13,23 +13,26 @@ pub fn show(ui: &mut egui::Ui, settings: &mut Settings, lang: Lang) {
     ui.label(egui::RichText::new(Text::KataGoSection.tr(lang)).strong());
     ui.checkbox(&mut settings.ask_katago, Text::AskKataGo.tr(lang));
     ui.add_enabled_ui(settings.ask_katago, |ui| {
-        egui::Grid::new("katago-settings").num_columns(2).spacing([16.0, 6.0]).show(ui, |ui| {
-            let k = &mut settings.katago;
-            ui.label(Text::KataGoProgram.tr(lang));
-            let mut program = k.program.display().to_string();
-            if ui.text_edit_singleline(&mut program).changed() {
-                k.program = PathBuf::from(program.trim());
-            }
-            ui.end_row();
-            for (label, path) in [(Text::KataGoModel, &mut k.model), (Text::KataGoConfig, &mut k.config)] {
-                ui.label(label.tr(lang));
-                let mut text = path.as_ref().map(|p| p.display().to_string()).unwrap_or_default();
-                if ui.text_edit_singleline(&mut text).changed() {
-                    let text = text.trim();
-                    *path = (!text.is_empty()).then(|| PathBuf::from(text));
+        egui::Grid::new("katago-settings")
+            .num_columns(2)
+            .spacing([16.0, 6.0])
+            .show(ui, |ui| {
+                let k = &mut settings.katago;
+                ui.label(Text::KataGoProgram.tr(lang));
+                let mut program = k.program.display().to_string();
+                if ui.text_edit_singleline(&mut program).changed() {
+                    k.program = PathBuf::from(program.trim());
                 }
                 ui.end_row();
-            }
-        });
+                for (label, path) in [(Text::KataGoModel, &mut k.model), (Text::KataGoConfig, &mut k.config)] {
+                    ui.label(label.tr(lang));
+                    let mut text = path.as_ref().map(|p| p.display().to_string()).unwrap_or_default();
+                    if ui.text_edit_singleline(&mut text).changed() {
+                        let text = text.trim();
+                        *path = (!text.is_empty()).then(|| PathBuf::from(text));
+                    }
+                    ui.end_row();
+                }
+            });
     });
 }

@@ -15,7 +15,7 @@ use crate::ui::settings::Settings;
 use crate::ui::table::Command;
 use crate::ui::table::harness::finished_game;
 use crate::ui::workstation::harness::*;
-use crate::ui::workstation::{WsCommand, Workstation};
+use crate::ui::workstation::{Workstation, WsCommand};
 
 /// Settings whose KataGo is the stand-in, told to behave as `model` says.
 fn with_fake(model: &str) -> Settings {
@@ -61,11 +61,19 @@ fn built_in() -> Vec<Point> {
 
 #[test]
 fn katagos_answer_replaces_the_built_in_suggestion_while_the_marks_are_untouched() {
-    let mut h = harness_with(Workstation::with_game(with_fake("all-black-dead"), WALL, finished_game()));
+    let mut h = harness_with(Workstation::with_game(
+        with_fake("all-black-dead"),
+        WALL,
+        finished_game(),
+    ));
     until_answered(&mut h);
     let black = black_stones();
     assert_ne!(built_in(), black, "the stand-in disagrees with the built-in guess");
-    assert_eq!(counting(&h).suggested(), Some(&black[..]), "KataGo's suggestion is shown");
+    assert_eq!(
+        counting(&h).suggested(),
+        Some(&black[..]),
+        "KataGo's suggestion is shown"
+    );
     assert!(matches!(counting(&h).engine, EngineAsk::Used));
     h.get_by_label("KataGo's suggestion");
     h.get_by_label(&format!("Accept suggestion ({})", black.len())).click();
@@ -81,7 +89,10 @@ fn katagos_answer_after_the_arbiter_changed_the_marks_is_offered_and_never_put_o
     let mut settings = with_fake("all-black-dead");
     settings.ask_katago = false;
     let mut h = harness_with(Workstation::with_game(settings, WALL, finished_game()));
-    let white = finished_game().board().points().find(|&p| finished_game().board().get(p) == Some(Color::White));
+    let white = finished_game()
+        .board()
+        .points()
+        .find(|&p| finished_game().board().get(p) == Some(Color::White));
     let white = white.expect("a white stone");
     ws_mut(&mut h).apply(WsCommand::Table(Command::Point(white)), Duration::ZERO);
     let marked = counting(&h).marks.dead_points();
@@ -89,13 +100,26 @@ fn katagos_answer_after_the_arbiter_changed_the_marks_is_offered_and_never_put_o
     ws_mut(&mut h).settings.ask_katago = true;
     until_answered(&mut h);
     assert!(matches!(counting(&h).engine, EngineAsk::Offered(_)));
-    assert_eq!(counting(&h).suggested(), Some(&built_in()[..]), "the built-in suggestion stays");
+    assert_eq!(
+        counting(&h).suggested(),
+        Some(&built_in()[..]),
+        "the built-in suggestion stays"
+    );
     assert_eq!(counting(&h).marks.dead_points(), marked, "the arbiter's marks stay");
     let black = black_stones();
-    h.get_by_label(&format!("Use KataGo's suggestion ({})", black.len())).click();
+    h.get_by_label(&format!("Use KataGo's suggestion ({})", black.len()))
+        .click();
     h.run();
-    assert_eq!(counting(&h).suggested(), Some(&black[..]), "taken when the arbiter asks");
-    assert_eq!(counting(&h).marks.dead_points(), marked, "still not applied to the marks");
+    assert_eq!(
+        counting(&h).suggested(),
+        Some(&black[..]),
+        "taken when the arbiter asks"
+    );
+    assert_eq!(
+        counting(&h).marks.dead_points(),
+        marked,
+        "still not applied to the marks"
+    );
     h.get_by_label("KataGo's suggestion");
 }
 
@@ -111,7 +135,10 @@ fn a_crashing_katago_gives_one_notice_and_the_built_in_guess_stays() {
     let notices = &ws(&h).notices;
     assert_eq!(notices.len(), 1, "{notices:?}");
     let text = &notices[0].text;
-    assert!(text.starts_with("KataGo gave no suggestion; the built-in one stays: KataGo stopped"), "{text}");
+    assert!(
+        text.starts_with("KataGo gave no suggestion; the built-in one stays: KataGo stopped"),
+        "{text}"
+    );
     assert!(text.contains("could not load model file"), "KataGo's own words: {text}");
 }
 
@@ -126,7 +153,11 @@ fn a_katago_that_never_answers_is_waited_for_with_a_spinner_then_given_up_with_a
     h.step();
     assert!(matches!(counting(&h).engine, EngineAsk::Pending(_)));
     assert!(h.query_by_label("Asking KataGo...").is_some());
-    assert_eq!(counting(&h).suggested(), Some(&built_in()[..]), "the built-in guess shown meanwhile");
+    assert_eq!(
+        counting(&h).suggested(),
+        Some(&built_in()[..]),
+        "the built-in guess shown meanwhile"
+    );
     until_answered(&mut h);
     assert_eq!(counting(&h).suggested(), Some(&built_in()[..]));
     let text = &ws(&h).notices[0].text;
@@ -141,7 +172,10 @@ fn a_katago_path_that_names_nothing_is_told_not_found() {
     let mut h = harness_with(Workstation::with_game(settings, WALL, finished_game()));
     until_answered(&mut h);
     let text = &ws(&h).notices[0].text;
-    assert!(text.ends_with("KataGo not found: no program at /nonexistent/katago"), "{text}");
+    assert!(
+        text.ends_with("KataGo not found: no program at /nonexistent/katago"),
+        "{text}"
+    );
 }
 
 #[test]
