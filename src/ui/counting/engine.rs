@@ -12,9 +12,12 @@ use crate::ui::counting::{Counting, Refusal, Suggested, Suggestion};
 /// Where the counting stands with KataGo.
 #[derive(Debug, Default)]
 pub enum EngineAsk {
-    /// Not asked (yet, or no KataGo in the settings or on PATH).
+    /// Not asked yet: asked when the counting is first drawn.
     #[default]
     NotAsked,
+    /// Not asked: no KataGo in the settings or on PATH when the counting was first drawn (a
+    /// program named later is asked by the next counting, never with a half-typed path).
+    Off,
     Pending(Receiver<Result<Suggested, KataGoError>>),
     /// KataGo's suggestion is the one shown.
     Used,
@@ -25,7 +28,8 @@ pub enum EngineAsk {
 }
 
 impl Counting {
-    /// Asks KataGo (`settings`; `None`: not at all) on a worker thread the first time, then takes
+    /// Asks KataGo (`settings`; `None`: not at all) on a worker thread the first time (the first
+    /// frame that draws the counting), then takes
     /// its answer when it has come: the suggestion replaced, or offered when the marks were
     /// changed meanwhile. Returns KataGo's error once, when it failed, for the window's notice.
     pub fn ask_engine(
@@ -33,8 +37,11 @@ impl Counting {
         settings: Option<&katago::Settings>,
         repaint: Option<&egui::Context>,
     ) -> Option<KataGoError> {
-        if let (EngineAsk::NotAsked, Some(settings)) = (&self.engine, settings) {
-            self.engine = self.start_engine(settings.clone(), repaint.cloned());
+        if let EngineAsk::NotAsked = self.engine {
+            self.engine = match settings {
+                Some(settings) => self.start_engine(settings.clone(), repaint.cloned()),
+                None => EngineAsk::Off,
+            };
         }
         let EngineAsk::Pending(rx) = &self.engine else {
             return None;

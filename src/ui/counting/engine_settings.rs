@@ -18,16 +18,16 @@ pub fn show(ui: &mut egui::Ui, settings: &mut Settings, lang: Lang) {
             .spacing([16.0, 6.0])
             .show(ui, |ui| {
                 let k = &mut settings.katago;
-                ui.label(Text::KataGoProgram.tr(lang));
+                let label = ui.label(Text::KataGoProgram.tr(lang));
                 let mut program = k.program.display().to_string();
-                if ui.text_edit_singleline(&mut program).changed() {
+                if ui.text_edit_singleline(&mut program).labelled_by(label.id).changed() {
                     k.program = PathBuf::from(program.trim());
                 }
                 ui.end_row();
-                for (label, path) in [(Text::KataGoModel, &mut k.model), (Text::KataGoConfig, &mut k.config)] {
-                    ui.label(label.tr(lang));
+                for (words, path) in [(Text::KataGoModel, &mut k.model), (Text::KataGoConfig, &mut k.config)] {
+                    let label = ui.label(words.tr(lang));
                     let mut text = path.as_ref().map(|p| p.display().to_string()).unwrap_or_default();
-                    if ui.text_edit_singleline(&mut text).changed() {
+                    if ui.text_edit_singleline(&mut text).labelled_by(label.id).changed() {
                         let text = text.trim();
                         *path = (!text.is_empty()).then(|| PathBuf::from(text));
                     }

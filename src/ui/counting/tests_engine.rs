@@ -28,6 +28,22 @@ fn with_fake(model: &str) -> Settings {
     settings
 }
 
+/// The window around `ws`, drawn once, not waiting for anything.
+fn not_waiting(ws: Workstation) -> Harness<'static, Driven> {
+    let mut h = Harness::builder()
+        .with_size(egui::Vec2::new(1700.0, 1400.0))
+        .build_ui_state(
+            |ui, d: &mut Driven| d.shell.frame(ui, d.now, d.wall),
+            Driven {
+                shell: crate::ui::Shell::new(ws),
+                now: Duration::ZERO,
+                wall: WALL,
+            },
+        );
+    h.step();
+    h
+}
+
 fn counting<'a>(h: &'a Harness<'static, Driven>) -> &'a Counting {
     let live = ws(h).live.first().expect("the finished game's table");
     live.table.counting.as_ref().expect("a finished game is counted")
@@ -86,18 +102,21 @@ fn katagos_answer_replaces_the_built_in_suggestion_while_the_marks_are_untouched
 
 #[test]
 fn katagos_answer_after_the_arbiter_changed_the_marks_is_offered_and_never_put_over_them() {
-    let mut settings = with_fake("all-black-dead");
-    settings.ask_katago = false;
-    let mut h = harness_with(Workstation::with_game(settings, WALL, finished_game()));
+    // The stand-in answers a second after it is asked: the arbiter marks a stone meanwhile.
+    let mut h = not_waiting(Workstation::with_game(
+        with_fake("slow-all-black-dead"),
+        WALL,
+        finished_game(),
+    ));
     let white = finished_game()
         .board()
         .points()
         .find(|&p| finished_game().board().get(p) == Some(Color::White));
     let white = white.expect("a white stone");
+    assert!(matches!(counting(&h).engine, EngineAsk::Pending(_)));
     ws_mut(&mut h).apply(WsCommand::Table(Command::Point(white)), Duration::ZERO);
     let marked = counting(&h).marks.dead_points();
     assert!(marked.contains(&white));
-    ws_mut(&mut h).settings.ask_katago = true;
     until_answered(&mut h);
     assert!(matches!(counting(&h).engine, EngineAsk::Offered(_)));
     assert_eq!(
@@ -146,10 +165,14 @@ fn a_crashing_katago_gives_one_notice_and_the_built_in_guess_stays() {
 fn a_katago_that_never_answers_is_waited_for_with_a_spinner_then_given_up_with_a_notice() {
     let mut settings = with_fake("never-answers");
     settings.katago.answer_within = Duration::from_millis(600);
-    settings.ask_katago = false;
-    let mut h = harness_with(Workstation::with_game(settings, WALL, finished_game()));
-    ws_mut(&mut h).settings.ask_katago = true;
-    h.step();
+    let mut h = not_waiting(Workstation::with_game(settings, WALL, finished_game()));
+    for _ in 0..400 {
+        h.step();
+        if counting(&h).suggested().is_some() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
     h.step();
     assert!(matches!(counting(&h).engine, EngineAsk::Pending(_)));
     assert!(h.query_by_label("Asking KataGo...").is_some());
@@ -185,9 +208,47 @@ fn no_katago_in_the_settings_nor_on_path_is_no_notice_and_asking_off_asks_nothin
     for _ in 0..5 {
         h.step();
     }
-    assert!(matches!(counting(&h).engine, EngineAsk::NotAsked));
+    assert!(matches!(counting(&h).engine, EngineAsk::Off));
     assert!(ws(&h).notices.is_empty());
     let mut off = with_fake("all-black-dead");
     off.ask_katago = false;
     assert!(off.katago_to_ask().is_none());
+}
+
+#[test]
+fn katago_is_named_in_the_settings_window_and_the_next_counting_asks_it() {
+    use crate::ui::i18n::{Lang, Text};
+    let mut settings = Settings::default();
+    settings.lang = Lang::En;
+    settings.katago.program = PathBuf::new();
+    let mut h = harness_with(Workstation::with_game(settings, WALL, finished_game()));
+    assert!(matches!(counting(&h).engine, EngineAsk::Off), "no KataGo named yet");
+    h.get_by_label(Text::Settings.tr(Lang::En)).click();
+    h.run();
+    h.get_by_label(Text::KataGoSection.tr(Lang::En));
+    let fake = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/fake-katago.sh");
+    for (field, text) in [
+        (Text::KataGoModel, "all-black-dead".to_string()),
+        (Text::KataGoProgram, fake.display().to_string()),
+    ] {
+        // Focused first: the text goes to the field focused when it is typed.
+        h.get_by_label(field.tr(Lang::En)).focus();
+        h.run();
+        h.get_by_label(field.tr(Lang::En)).type_text(&text);
+        h.run();
+    }
+    let k = &ws(&h).settings.katago;
+    assert_eq!(k.program, fake);
+    assert_eq!(k.model, Some(PathBuf::from("all-black-dead")));
+    assert!(
+        matches!(counting(&h).engine, EngineAsk::Off),
+        "never asked with a half-typed path"
+    );
+    assert!(ws(&h).notices.is_empty());
+    // The next counting asks it.
+    for command in [Command::LeaveCounting, Command::EnterCounting] {
+        ws_mut(&mut h).apply(WsCommand::Table(command), Duration::ZERO);
+    }
+    until_answered(&mut h);
+    assert_eq!(counting(&h).suggested(), Some(&black_stones()[..]));
 }

@@ -116,7 +116,7 @@ fn engine_status(ui: &mut egui::Ui, counting: &Counting, lang: Lang, commands: &
                 commands.push(Command::TakeEngineSuggestion);
             }
         }
-        EngineAsk::NotAsked | EngineAsk::Failed => {}
+        EngineAsk::NotAsked | EngineAsk::Off | EngineAsk::Failed => {}
     }
 }
 
