@@ -9,7 +9,7 @@ use serde_json::Value;
 use crate::board::{Board, Color, Point};
 use crate::game::{Action, Game};
 use crate::rules::{Counting, Rules};
-use crate::scoring::dead::{ChainGuess, DOUBT, Guess};
+use crate::scoring::dead::{ChainGuess, Guess};
 
 /// A chain is dead when its owner's mean ownership over its stones is below this (KataGo's
 /// ownership runs from -1, always the opponent's, to +1, always the owner's).
@@ -230,7 +230,6 @@ pub fn guess_from(board: &Board, ownership: &[f32]) -> Option<Guess> {
             confidence: (2.0 * (mean - DEAD_BELOW).abs()).min(1.0),
         });
     }
-    debug_assert!(DOUBT > 0.0);
     Some(Guess { chains })
 }
 
@@ -241,9 +240,10 @@ mod tests {
 
     #[test]
     fn a_record_is_asked_as_its_setup_then_its_moves_with_passes_and_the_komi_to_the_half_point() {
-        let mut game = Game::with_handicap(9, Preset::Chinese2002, 2).unwrap();
+        let mut game = Game::with_handicap(9, Preset::Chinese2002, 2).unwrap_or_else(|e| panic!("{e:?}"));
         game.rules.komi = 3.7;
-        game.play(Point::from_gtp("E5", 9).unwrap()).unwrap();
+        game.play(Point::from_gtp("E5", 9).unwrap_or_else(|e| panic!("{e:?}")))
+            .unwrap_or_else(|e| panic!("{e:?}"));
         game.pass();
         let position = Position::of_game(&game);
         assert_eq!(position.initial.len(), 2, "the two handicap stones");
@@ -251,11 +251,14 @@ mod tests {
         assert_eq!(
             position.moves,
             vec![
-                (Color::White, Some(Point::from_gtp("E5", 9).unwrap())),
+                (
+                    Color::White,
+                    Some(Point::from_gtp("E5", 9).unwrap_or_else(|e| panic!("{e:?}")))
+                ),
                 (Color::Black, None)
             ]
         );
-        let line: Value = serde_json::from_str(&position.query("q1")).unwrap();
+        let line: Value = serde_json::from_str(&position.query("q1")).unwrap_or_else(|e| panic!("{e:?}"));
         assert_eq!(line["moves"][1], serde_json::json!(["B", "pass"]));
         assert_eq!(line["komi"], serde_json::json!(3.5));
         assert_eq!(line["rules"], "chinese");
@@ -266,10 +269,14 @@ mod tests {
 
     #[test]
     fn an_edit_after_the_first_move_sends_the_position_at_the_cursor_as_initial_stones() {
-        let mut game = Game::new(9, Preset::Chinese2002).unwrap();
-        game.play(Point::from_gtp("E5", 9).unwrap()).unwrap();
-        game.edit(Point::from_gtp("C3", 9).unwrap(), Some(Color::White))
-            .unwrap();
+        let mut game = Game::new(9, Preset::Chinese2002).unwrap_or_else(|e| panic!("{e:?}"));
+        game.play(Point::from_gtp("E5", 9).unwrap_or_else(|e| panic!("{e:?}")))
+            .unwrap_or_else(|e| panic!("{e:?}"));
+        game.edit(
+            Point::from_gtp("C3", 9).unwrap_or_else(|e| panic!("{e:?}")),
+            Some(Color::White),
+        )
+        .unwrap_or_else(|e| panic!("{e:?}"));
         let position = Position::of_game(&game);
         assert!(position.moves.is_empty());
         assert_eq!(position.initial.len(), 2);
@@ -277,16 +284,26 @@ mod tests {
 
     #[test]
     fn a_chain_below_minus_a_half_for_its_owner_is_dead_and_near_the_line_it_is_to_be_checked() {
-        let mut board = Board::new(3).unwrap();
-        board.set(Point::new(0, 0), Some(Color::Black)).unwrap();
-        board.set(Point::new(2, 2), Some(Color::White)).unwrap();
-        board.set(Point::new(2, 0), Some(Color::White)).unwrap();
+        let mut board = Board::new(3).unwrap_or_else(|e| panic!("{e:?}"));
+        board
+            .set(Point::new(0, 0), Some(Color::Black))
+            .unwrap_or_else(|e| panic!("{e:?}"));
+        board
+            .set(Point::new(2, 2), Some(Color::White))
+            .unwrap_or_else(|e| panic!("{e:?}"));
+        board
+            .set(Point::new(2, 0), Some(Color::White))
+            .unwrap_or_else(|e| panic!("{e:?}"));
         // Row by row from the top-left; +1 Black's.
         let own = [0.9, 0.0, 0.6, 0.0, 0.0, 0.0, 0.0, 0.0, -0.95];
-        let guess = guess_from(&board, &own).unwrap();
+        let guess = guess_from(&board, &own).unwrap_or_else(|| panic!("a guess"));
         let black = &guess.chains[0];
         assert!(!black.dead && black.confidence == 1.0);
-        let white_top = guess.chains.iter().find(|c| c.stones == [Point::new(2, 0)]).unwrap();
+        let white_top = guess
+            .chains
+            .iter()
+            .find(|c| c.stones == [Point::new(2, 0)])
+            .unwrap_or_else(|| panic!("the white chain"));
         assert!(white_top.dead, "White owns it by -0.6");
         assert!(white_top.unsettled(), "0.1 below the line");
         assert!(guess_from(&board, &own[..8]).is_none(), "a short answer is no guess");
@@ -294,7 +311,8 @@ mod tests {
 
     #[test]
     fn answers_are_read_as_ownership_refusals_or_lines_to_pass_over_and_garbage_is_named() {
-        let own = read_answer(r#"{"id":"a","isDuringSearch":false,"ownership":[0.5,-1.0]}"#).unwrap();
+        let own = read_answer(r#"{"id":"a","isDuringSearch":false,"ownership":[0.5,-1.0]}"#)
+            .unwrap_or_else(|e| panic!("{e:?}"));
         assert_eq!(
             own,
             Answer::Ownership {
@@ -302,7 +320,8 @@ mod tests {
                 ownership: vec![0.5, -1.0]
             }
         );
-        let refused = read_answer(r#"{"id":"a","error":"Illegal move 3: C3","field":"moves"}"#).unwrap();
+        let refused = read_answer(r#"{"id":"a","error":"Illegal move 3: C3","field":"moves"}"#)
+            .unwrap_or_else(|e| panic!("{e:?}"));
         assert_eq!(
             refused,
             Answer::Refused {
@@ -311,13 +330,19 @@ mod tests {
             }
         );
         assert_eq!(
-            read_answer(r#"{"id":"a","warning":"unused field"}"#).unwrap(),
+            read_answer(r#"{"id":"a","warning":"unused field"}"#).unwrap_or_else(|e| panic!("{e:?}")),
             Answer::Other
         );
-        assert!(read_answer("KataGo v1.18.1").unwrap_err().contains("not JSON"));
+        assert!(
+            read_answer("KataGo v1.18.1")
+                .err()
+                .unwrap_or_else(|| panic!("an error"))
+                .contains("not JSON")
+        );
         assert!(
             read_answer(r#"{"id":"a","ownership":[2.5]}"#)
-                .unwrap_err()
+                .err()
+                .unwrap_or_else(|| panic!("an error"))
                 .contains("2.5")
         );
     }

@@ -19,8 +19,10 @@ use crate::ui::workstation::{Workstation, WsCommand};
 
 /// Settings whose KataGo is the stand-in, told to behave as `model` says.
 fn with_fake(model: &str) -> Settings {
-    let mut settings = Settings::default();
-    settings.lang = crate::ui::i18n::Lang::En;
+    let mut settings = Settings {
+        lang: crate::ui::i18n::Lang::En,
+        ..Settings::default()
+    };
     settings.katago.program = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/fake-katago.sh");
     settings.katago.model = Some(PathBuf::from(model));
     settings.katago.start_within = Duration::from_secs(10);
@@ -45,8 +47,14 @@ fn not_waiting(ws: Workstation) -> Harness<'static, Driven> {
 }
 
 fn counting<'a>(h: &'a Harness<'static, Driven>) -> &'a Counting {
-    let live = ws(h).live.first().expect("the finished game's table");
-    live.table.counting.as_ref().expect("a finished game is counted")
+    let live = ws(h)
+        .live
+        .first()
+        .unwrap_or_else(|| panic!("the finished game's table"));
+    live.table
+        .counting
+        .as_ref()
+        .unwrap_or_else(|| panic!("a finished game is counted"))
 }
 
 /// Frames until KataGo is no longer being waited for (10 s at most).
@@ -112,7 +120,7 @@ fn katagos_answer_after_the_arbiter_changed_the_marks_is_offered_and_never_put_o
         .board()
         .points()
         .find(|&p| finished_game().board().get(p) == Some(Color::White));
-    let white = white.expect("a white stone");
+    let white = white.unwrap_or_else(|| panic!("a white stone"));
     assert!(matches!(counting(&h).engine, EngineAsk::Pending(_)));
     ws_mut(&mut h).apply(WsCommand::Table(Command::Point(white)), Duration::ZERO);
     let marked = counting(&h).marks.dead_points();
@@ -218,8 +226,10 @@ fn no_katago_in_the_settings_nor_on_path_is_no_notice_and_asking_off_asks_nothin
 #[test]
 fn katago_is_named_in_the_settings_window_and_the_next_counting_asks_it() {
     use crate::ui::i18n::{Lang, Text};
-    let mut settings = Settings::default();
-    settings.lang = Lang::En;
+    let mut settings = Settings {
+        lang: Lang::En,
+        ..Settings::default()
+    };
     settings.katago.program = PathBuf::new();
     let mut h = harness_with(Workstation::with_game(settings, WALL, finished_game()));
     assert!(matches!(counting(&h).engine, EngineAsk::Off), "no KataGo named yet");
