@@ -5,7 +5,7 @@ CARGO ?= cargo
 
 ACCURACY_SET = ../shared/data/sgf/ogs-lemonsqueeze
 
-.PHONY: accuracy photo-accuracy run test test-quick test-release measure-caller test-kill-clock deb bench deps test-deps
+.PHONY: accuracy katago-accuracy test-katago photo-accuracy run test test-quick test-release measure-caller test-kill-clock deb bench deps test-deps
 
 ## run: build in release mode and open the window
 run: deps
@@ -74,6 +74,20 @@ test-deps:
 
 ## accuracy: the dead-stone suggestions against the public set's recorded results, release, one core
 ## where taskset exists (bad/ left out; the accuracy floors are cargo tests in tests/it/dead.rs)
+## test-katago: the KataGo client against the real engine, not in `make test`: packaging/install-katago.sh
+## puts KataGo v1.18.1 and the b10c384 network from the katrain 1.20.0 wheel (PyPI) in target/katago, run
+## on the CPU through PoCL, then tests/katago.rs runs with KATAGO_PROGRAM/MODEL/CONFIG from target/katago/env
+test-katago:
+	bash packaging/install-katago.sh
+	set -a && . target/katago/env && set +a && $(CARGO) test --locked --test katago -- --test-threads=1
+
+## katago-accuracy: KataGo's dead stones through our client against the public set's recorded results
+## (release build; KataGo installed as for test-katago)
+katago-accuracy:
+	bash packaging/install-katago.sh
+	$(CARGO) build --release --locked --bin go-arbiter
+	set -a && . target/katago/env && set +a && target/release/go-arbiter accuracy $(ACCURACY_SET) --skip bad --engine katago
+
 ## photo-accuracy: the boards read from the test photos (issue 21), corners given and found, release,
 ## one core where taskset exists (the floors with corners given are cargo tests in tests/it/photo.rs)
 photo-accuracy:

@@ -1,5 +1,5 @@
 //! The `accuracy` command: over folders of finished SGF games with recorded results, suggest
-//! the dead stones, count under each game's own rules and compare with the record; prints the
+//! the dead stones (the built-in guesser, or KataGo through our client), count under each game's own rules and compare with the record; prints the
 //! table by board size (games, winner right, margin exact, within one point, median and p90 time,
 //! the share of wrong suggestions that flagged a chain to check, the share of chains flagged).
 
@@ -9,7 +9,9 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 
 use crate::board::Board;
-use crate::scoring::dead::{DOUBT, guess};
+use crate::game::Game;
+use crate::katago::{self, KataGoError};
+use crate::scoring::dead::{DOUBT, Guess, guess};
 use crate::scoring::{Marks, count_game};
 use crate::sgf;
 
@@ -38,6 +40,8 @@ pub struct Options {
     pub skip: Vec<String>,
     /// A chain is flagged when its confidence is below this.
     pub doubt: f32,
+    /// Ask KataGo (one engine for the whole run) instead of the built-in guesser.
+    pub katago: Option<katago::Settings>,
 }
 
 impl Default for Options {
@@ -47,6 +51,7 @@ impl Default for Options {
             setup_only: false,
             skip: Vec::new(),
             doubt: DOUBT,
+            katago: None,
         }
     }
 }
@@ -107,10 +112,65 @@ pub fn sgf_files(dirs: &[PathBuf], skip: &[String]) -> Vec<PathBuf> {
     files
 }
 
+/// Who guesses: the built-in guesser, or a running KataGo (restarted once after it fails).
+enum Guesser<'a> {
+    BuiltIn {
+        seed: u64,
+    },
+    KataGo {
+        settings: &'a katago::Settings,
+        engine: Option<katago::Engine>,
+    },
+}
+
+impl Guesser<'_> {
+    /// The guess for `board` (the record's final position, or it as setup stones) of `game`.
+    fn guess(&mut self, game: &Game, board: &Board, setup_only: bool) -> Result<Guess, KataGoError> {
+        let pos = game.position();
+        match self {
+            Guesser::BuiltIn { seed } => Ok(guess(board, pos.to_move, *seed)),
+            Guesser::KataGo { settings, engine } => {
+                let record = match setup_only {
+                    true => katago::Position::of_board(board, pos.to_move, &game.rules),
+                    false => katago::Position::of_game(game),
+                };
+                let mut tries = 0;
+                loop {
+                    let running = match engine {
+                        Some(e) => e,
+                        None => engine.insert(katago::Engine::start(settings)?),
+                    };
+                    match running.guess_record(board, &record, pos.to_move) {
+                        Err(e @ (KataGoError::Crashed { .. } | KataGoError::TimedOut { .. })) => {
+                            *engine = None;
+                            tries += 1;
+                            if tries == 2 {
+                                return Err(e);
+                            }
+                        }
+                        other => return other,
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// Checks one file; None when it has no counted result to compare with.
 pub fn check_file(path: &Path, options: &Options) -> Option<GameCheck> {
-    let game = sgf::read_file(path).ok()?;
-    let recorded = recorded_margin(&game.info.result)?;
+    check_with(path, options, &mut Guesser::BuiltIn { seed: options.seed })
+        .ok()
+        .flatten()
+}
+
+/// Checks one file with `guesser`: `Ok(None)` when it has no counted result to compare with.
+fn check_with(path: &Path, options: &Options, guesser: &mut Guesser) -> Result<Option<GameCheck>, KataGoError> {
+    let Ok(game) = sgf::read_file(path) else {
+        return Ok(None);
+    };
+    let Some(recorded) = recorded_margin(&game.info.result) else {
+        return Ok(None);
+    };
     let pos = game.position();
     let setup;
     let board = if options.setup_only {
@@ -120,13 +180,16 @@ pub fn check_file(path: &Path, options: &Options) -> Option<GameCheck> {
         &pos.board
     };
     let started = Instant::now();
-    let guess = guess(board, pos.to_move, options.seed);
+    let guess = guesser.guess(&game, board, options.setup_only)?;
     let dead = guess.dead();
     let mut marks = Marks::new(&pos.board);
     marks.set_dead(&pos.board, &dead);
-    let counted = count_game(&game, &marks, [0, 0]).ok()?.margin.points();
+    let Ok(count) = count_game(&game, &marks, [0, 0]) else {
+        return Ok(None);
+    };
+    let counted = count.margin.points();
     let seconds = started.elapsed().as_secs_f64();
-    Some(GameCheck {
+    Ok(Some(GameCheck {
         file: path.display().to_string(),
         size: game.size(),
         recorded,
@@ -134,7 +197,7 @@ pub fn check_file(path: &Path, options: &Options) -> Option<GameCheck> {
         seconds,
         chains: guess.chains.len(),
         flagged: guess.chains.iter().filter(|c| c.confidence < options.doubt).count(),
-    })
+    }))
 }
 
 /// The table by board size, as printed.
@@ -175,12 +238,28 @@ pub fn table(checks: &[GameCheck]) -> String {
     out
 }
 
-/// Runs the check over every file; `Duration` of the whole run for the caller to print.
-pub fn run(dirs: &[PathBuf], options: &Options) -> (Vec<GameCheck>, Duration) {
+/// Runs the check over every file; `Duration` of the whole run for the caller to print. With
+/// KataGo, a file it could not answer (after one restart) stops the run with the file named.
+pub fn run(dirs: &[PathBuf], options: &Options) -> Result<(Vec<GameCheck>, Duration), String> {
     let started = Instant::now();
-    let checks = sgf_files(dirs, &options.skip)
-        .iter()
-        .filter_map(|f| check_file(f, options))
-        .collect();
-    (checks, started.elapsed())
+    let mut guesser = match &options.katago {
+        Some(settings) => {
+            // Started before the clock of the first file runs.
+            let engine = katago::Engine::start(settings).map_err(|e| e.to_string())?;
+            Guesser::KataGo {
+                settings,
+                engine: Some(engine),
+            }
+        }
+        None => Guesser::BuiltIn { seed: options.seed },
+    };
+    let mut checks = Vec::new();
+    for file in sgf_files(dirs, &options.skip) {
+        match check_with(&file, options, &mut guesser) {
+            Ok(Some(check)) => checks.push(check),
+            Ok(None) => {}
+            Err(e) => return Err(format!("{}: {e}", file.display())),
+        }
+    }
+    Ok((checks, started.elapsed()))
 }

@@ -3,6 +3,7 @@
 //! - [`board`]: points, stones, chains, liberties, captures, ASCII diagrams. No turns, no ko.
 //! - [`rules`]: the rules as plain data, with named presets (Chinese 2002, Japanese, ...).
 //! - [`game`]: the record (a tree of moves, passes, setup edits), turn order, legality, cycles.
+//! - [`katago`]: the KataGo client: its analysis engine as a child process, ownership read into dead stones.
 //! - [`sgf`]: SGF FF[4] in and out, through sgf-parse.
 //! - [`playout`]: seeded random playouts (the benchmark and the dead-stone guesser).
 //! - [`replay`]: the `replay` command's report over an SGF file.
@@ -28,6 +29,7 @@ pub mod caller;
 pub mod clock;
 pub mod export;
 pub mod game;
+pub mod katago;
 pub mod lang;
 pub mod ledger;
 pub mod photo;

@@ -89,6 +89,18 @@ enum Command {
         /// Flag a chain "check this" below this confidence (default: the engine's).
         #[arg(long)]
         doubt: Option<f32>,
+        /// Who suggests the dead stones: the built-in guesser, or KataGo through our client.
+        #[arg(long, value_enum, default_value_t = Engine::BuiltIn)]
+        engine: Engine,
+        /// KataGo's program (default: KATAGO_PROGRAM, else `katago` on PATH).
+        #[arg(long)]
+        katago: Option<PathBuf>,
+        /// KataGo's network (default: KATAGO_MODEL, else KataGo's own default).
+        #[arg(long)]
+        katago_model: Option<PathBuf>,
+        /// KataGo's analysis config (default: KATAGO_CONFIG, else a minimal one).
+        #[arg(long)]
+        katago_config: Option<PathBuf>,
     },
     /// The penalty ledger: offences and sanctions per rule edition.
     Ledger {
@@ -159,6 +171,15 @@ enum Command {
         #[command(subcommand)]
         command: CallerCommand,
     },
+}
+
+/// Who suggests the dead stones in `accuracy`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum Engine {
+    /// The built-in guesser (`scoring::dead`).
+    BuiltIn,
+    /// KataGo's analysis engine, one visit, ownership below -0.5 dead.
+    Katago,
 }
 
 #[derive(Subcommand)]
@@ -365,14 +386,27 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             setup_only,
             skip,
             doubt,
+            engine,
+            katago,
+            katago_model,
+            katago_config,
         }) => {
+            let from_env =
+                |given: Option<PathBuf>, var: &str| given.or_else(|| std::env::var_os(var).map(PathBuf::from));
+            let katago = (engine == Engine::Katago).then(|| go_arbiter::katago::Settings {
+                program: from_env(katago, "KATAGO_PROGRAM").unwrap_or_else(|| PathBuf::from("katago")),
+                model: from_env(katago_model, "KATAGO_MODEL"),
+                config: from_env(katago_config, "KATAGO_CONFIG"),
+                ..Default::default()
+            });
             let options = go_arbiter::accuracy::Options {
                 seed,
                 setup_only,
                 skip,
                 doubt: doubt.unwrap_or(go_arbiter::scoring::dead::DOUBT),
+                katago,
             };
-            let (checks, took) = go_arbiter::accuracy::run(&dirs, &options);
+            let (checks, took) = go_arbiter::accuracy::run(&dirs, &options).map_err(anyhow::Error::msg)?;
             if misses {
                 for c in checks.iter().filter(|c| !c.margin_exact()) {
                     println!(

@@ -493,6 +493,8 @@ impl Shell {
             ui.input_mut(|i| i.events.retain(|e| !matches!(e, egui::Event::Key { .. })));
         }
         let seats = self.ws.selected.and_then(|id| self.ws.seats(id));
+        let katago = self.ws.settings.katago_to_ask();
+        let mut engine_failed = None;
         egui::CentralPanel::default_margins().show(ui, |ui| match self.ws.view {
             View::Results => {
                 self.results.zone = self.ws.zone_shown();
@@ -502,6 +504,9 @@ impl Shell {
                 Some(live) => {
                     live.table.seats = seats;
                     let at = live.now(now);
+                    if let Some(c) = live.table.counting.as_mut() {
+                        engine_failed = c.ask_engine(katago.as_ref(), Some(ui.ctx()));
+                    }
                     live.table.frame(ui, at);
                     // The chief arbiter's actions go through the workstation's passphrase gate.
                     let held = std::mem::take(&mut live.table.held_for_chief);
@@ -512,6 +517,9 @@ impl Shell {
                 }
             },
         });
+        if let Some(e) = engine_failed {
+            self.ws.notify(format!("{}: {e}", Text::KataGoFailed.tr(lang)), true);
+        }
         if let Some(id) = self.ws.selected {
             self.ws.sync(id);
         }

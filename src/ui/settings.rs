@@ -1,6 +1,6 @@
 //! What the window remembers between runs (eframe storage): language, keys, board options, the
 //! arbiter's name, the sidebar folded or not, the last session file (reopened at the start unless
-//! turned off) and the folder files were last saved to or opened from. The caller's voice and
+//! turned off), the folder files were last saved to or opened from, and where KataGo is. The caller's voice and
 //! volume are the event's (File > Event…), kept in the session. The session itself lives in its RON file, never here; the
 //! window's size and place are eframe's own (its persistence).
 
@@ -35,6 +35,10 @@ pub struct Settings {
     /// dialog starts there.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub last_folder: Option<std::path::PathBuf>,
+    /// Ask KataGo for the counting screen's suggestion when it is there (on by default).
+    pub ask_katago: bool,
+    /// Where KataGo is: its program (a path, or `katago` found on PATH), network and config.
+    pub katago: crate::katago::Settings,
 }
 
 impl Default for Settings {
@@ -49,6 +53,8 @@ impl Default for Settings {
             reopen_last: true,
             last_session: None,
             last_folder: None,
+            ask_katago: true,
+            katago: crate::katago::Settings::default(),
         }
     }
 }
@@ -66,6 +72,21 @@ impl Settings {
 
     pub fn save(&self, storage: &mut dyn eframe::Storage) {
         eframe::set_value(storage, Settings::STORAGE_KEY, self);
+    }
+
+    /// KataGo as the counting screen asks it: `None` when asking is off, or when the program is
+    /// a bare name found on no folder of PATH (no KataGo installed: nothing to tell). The window's
+    /// tests look on no PATH: they name their engine.
+    pub fn katago_to_ask(&self) -> Option<crate::katago::Settings> {
+        if !self.ask_katago {
+            return None;
+        }
+        let path = if cfg!(test) { None } else { std::env::var_os("PATH") };
+        let program = self.katago.resolve(path.as_deref())?;
+        Some(crate::katago::Settings {
+            program,
+            ..self.katago.clone()
+        })
     }
 
     /// The session to open at the start: the one given (command line, `GO_ARBITER_SESSION`),
@@ -172,6 +193,7 @@ pub fn show(ui: &mut egui::Ui, settings: &mut Settings) -> bool {
             ui.checkbox(&mut settings.reopen_last, Text::ReopenLastSession.tr(lang));
             ui.end_row();
         });
+    crate::ui::counting::engine_settings::show(ui, settings, lang);
     ui.data_mut(|d| match capturing {
         Some(slot) => {
             d.insert_temp(capture_id, slot);

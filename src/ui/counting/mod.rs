@@ -1,12 +1,18 @@
 //! The counting screen's state, without drawing: the position counted, the arbiter's marks, the
 //! dead-stone suggestion (computed on a thread of its own, so the window never waits for it), the
 //! counted side, the hand count, another ending, the confirmation and the chief arbiter's
-//! overrides; the board gestures (a chain, then its group; seki; dame); and a dispute over life
+//! overrides; KataGo asked when the settings have it (`engine`); the board gestures (a chain, then its group; seki; dame); and a dispute over life
 //! and death (Art. 21.4), played out and written into the record.
 
+mod engine;
+pub mod engine_settings;
+#[cfg(test)]
+mod tests_engine;
 #[cfg(test)]
 mod tests_unsettled;
 pub mod view;
+
+pub use engine::EngineAsk;
 
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 
@@ -177,6 +183,10 @@ pub struct Counting {
     pub given_up: Option<Color>,
     /// The chain clicked last and how many times in a row.
     last_click: Option<(Vec<Point>, u32)>,
+    /// The record up to the counted position, as KataGo is asked about it (`engine`).
+    pub record: crate::katago::Position,
+    /// KataGo asked, answered, offered or failed.
+    pub engine: EngineAsk,
 }
 
 /// The dead-stone guess for `board` on its own thread (on this one if no thread can start).
@@ -216,6 +226,8 @@ impl Counting {
             overrides: Vec::new(),
             given_up: None,
             last_click: None,
+            record: crate::katago::Position::of_game(game),
+            engine: EngineAsk::NotAsked,
         }
     }
 

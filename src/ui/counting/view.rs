@@ -1,4 +1,5 @@
-//! The counting panels: the toolbar over the board (accept the suggestion, the dead / seki / dame
+//! The counting panels: the toolbar over the board (accept the suggestion, KataGo's state or its
+//! offer, the dead / seki / dame
 //! tool, a dispute, resume play), the bar shown while a dispute is played out, the slip on the
 //! right (the counted side, area in tens, half the board, komi, compensation, penalty stones, par,
 //! the result in English and Chinese, the hand count, other endings, confirmation and the chief
@@ -12,7 +13,7 @@ use crate::ledger::article_label;
 use crate::scoring::{Count, OneSide, Quarters, Reason};
 use crate::session::{AuditEntry, Role};
 
-use crate::ui::counting::{Counting, Dispute, Tool, areas};
+use crate::ui::counting::{Counting, Dispute, EngineAsk, Tool, areas};
 use crate::ui::i18n::{self, Lang, Msg, Text};
 use crate::ui::table::board_view::Overlay;
 use crate::ui::table::command::Command;
@@ -57,6 +58,7 @@ pub fn toolbar(ui: &mut egui::Ui, shown: &Shown, counting: &Counting) -> Vec<Com
                     ui.label(Text::Suggesting.tr(lang));
                 }
             }
+            engine_status(ui, counting, lang, &mut commands);
             ui.separator();
             for (tool, text) in [
                 (Tool::Dead, Text::DeadTool),
@@ -95,6 +97,28 @@ pub fn toolbar(ui: &mut egui::Ui, shown: &Shown, counting: &Counting) -> Vec<Com
         ui.label(RichText::new(text).color(orange));
     }
     commands
+}
+
+/// Where KataGo stands beside the suggestion: asked (a spinner), answered (its suggestion is the
+/// one shown), or answered after the marks were changed (a button to use it instead).
+fn engine_status(ui: &mut egui::Ui, counting: &Counting, lang: Lang, commands: &mut Vec<Command>) {
+    match &counting.engine {
+        EngineAsk::Pending(_) => {
+            ui.spinner();
+            ui.label(RichText::new(Text::AskingKataGo.tr(lang)).weak());
+        }
+        EngineAsk::Used => {
+            ui.label(RichText::new(Text::KataGoSuggests.tr(lang)).weak());
+        }
+        EngineAsk::Offered(s) => {
+            let text = format!("{} ({})", Text::UseKataGo.tr(lang), s.dead.len());
+            let list: Vec<String> = s.dead.iter().map(|p| p.to_gtp(counting.board().size())).collect();
+            if ui.button(text).on_hover_text(list.join(" ")).clicked() {
+                commands.push(Command::TakeEngineSuggestion);
+            }
+        }
+        EngineAsk::NotAsked | EngineAsk::Off | EngineAsk::Failed => {}
+    }
 }
 
 /// Points in GTP coordinates, at most twelve, then "…".

@@ -74,6 +74,8 @@ pub enum Command {
     LeaveCounting,
     /// Mark the suggested dead stones dead.
     AcceptSuggestion,
+    /// Show KataGo's suggestion, offered after the marks were changed, instead of the built-in one.
+    TakeEngineSuggestion,
     /// What a click on a stone does while counting.
     SetTool(Tool),
     /// The side counted on the slip.

@@ -569,6 +569,7 @@ impl Table {
             Command::EnterCounting => self.end_game(now, None, "counting"),
             Command::LeaveCounting
             | Command::AcceptSuggestion
+            | Command::TakeEngineSuggestion
             | Command::SetTool(_)
             | Command::CountSide(_)
             | Command::Winner(_)
@@ -660,6 +661,7 @@ impl Table {
             Command::Point(_)
                 | Command::LeaveCounting
                 | Command::AcceptSuggestion
+                | Command::TakeEngineSuggestion
                 | Command::SetTool(_)
                 | Command::Winner(_)
                 | Command::Ending(_)
@@ -687,6 +689,7 @@ impl Table {
                 Err(e) => Err(e),
             },
             Command::AcceptSuggestion => c.accept(),
+            Command::TakeEngineSuggestion => c.take_engine_offer(),
             Command::SetTool(tool) => {
                 c.tool = *tool;
                 Ok(())

@@ -48,13 +48,13 @@ pub fn harness_with(ws: Workstation) -> Harness<'static, Driven> {
     harness
 }
 
-/// A dead-stone suggestion is still being computed on its thread.
+/// A dead-stone suggestion is still being computed on its thread, or KataGo asked.
 fn suggestion_pending(h: &Harness<'static, Driven>) -> bool {
+    use crate::ui::counting::{EngineAsk, Suggestion};
     ws(h).live.iter().any(|l| {
-        l.table
-            .counting
-            .as_ref()
-            .is_some_and(|c| matches!(c.suggestion, crate::ui::counting::Suggestion::Pending(_)))
+        l.table.counting.as_ref().is_some_and(|c| {
+            matches!(c.suggestion, Suggestion::Pending(_)) || matches!(c.engine, EngineAsk::Pending(_))
+        })
     })
 }
 
