@@ -3,6 +3,7 @@
 //! locale (`Lang::from_locale`) and switches at once in the settings.
 
 pub mod errors;
+pub mod photo;
 pub mod reading;
 #[cfg(test)]
 mod tests_lang;
