@@ -17,11 +17,11 @@ use crate::sgf;
 
 use super::audit::{self, ChainError, Role, Stamp};
 use super::downtime::Checkpoint;
-use super::photo::{PhotoCorrection, PhotoRecord, PhotoRecordError};
 use super::model::{
     Confirmation, Event, GameSetup, Player, PlayerId, ResultOverride, Round, Session, Signer, StoredGameError, Table,
     TableGame, TableId,
 };
+use super::photo::{PhotoCorrection, PhotoRecord, PhotoRecordError};
 use super::said::Said;
 use super::tournament::{Team, TournamentError, Withdrawal};
 

@@ -44,7 +44,9 @@ pub enum PhotoRecordError {
     Size(u8),
     #[error("the SHA-256 `{0}` is not 64 hexadecimal digits")]
     Sha256(String),
-    #[error("the position read has {rows} rows of {size} points where {size} are needed, or a sign other than `.`, `B`, `W`")]
+    #[error(
+        "the position read has {rows} rows of {size} points where {size} are needed, or a sign other than `.`, `B`, `W`"
+    )]
     Read { rows: usize, size: u8 },
     #[error("the point {col},{row} is off the {size}x{size} board")]
     OffBoard { col: u8, row: u8, size: u8 },
@@ -142,11 +144,7 @@ impl PhotoRecord {
 
     /// What the audit trail says of the record: the file, its hash, the corners and the read.
     pub fn said(&self) -> String {
-        let corners: Vec<String> = self
-            .corners
-            .iter()
-            .map(|(x, y)| format!("{x:.1},{y:.1}"))
-            .collect();
+        let corners: Vec<String> = self.corners.iter().map(|(x, y)| format!("{x:.1},{y:.1}")).collect();
         let stones = parse_rows(self.size, &self.read).unwrap_or_default();
         let count = |c: Color| stones.iter().filter(|s| **s == Some(c)).count();
         format!(

@@ -699,7 +699,11 @@ impl Shell {
                 .clicked()
                 || asked
             {
-                let command = if photo { photo::PhotoCommand::Close } else { photo::PhotoCommand::Show };
+                let command = if photo {
+                    photo::PhotoCommand::Close
+                } else {
+                    photo::PhotoCommand::Show
+                };
                 commands.push(WsCommand::Photo(command));
             }
             if ui

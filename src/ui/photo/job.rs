@@ -213,7 +213,12 @@ impl PhotoJob {
     }
 
     /// Reads `photo`'s `size` board again with `corners` (the photo's pixels).
-    pub fn reread(photo: Arc<Photo>, size: usize, corners: Option<[Pt; 4]>, repaint: Option<egui::Context>) -> PhotoJob {
+    pub fn reread(
+        photo: Arc<Photo>,
+        size: usize,
+        corners: Option<[Pt; 4]>,
+        repaint: Option<egui::Context>,
+    ) -> PhotoJob {
         PhotoJob::spawn(repaint, move |send| {
             send(Step::Read(read(&photo, size, corners)));
         })

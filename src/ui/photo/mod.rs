@@ -210,7 +210,12 @@ impl Workstation {
             return;
         };
         screen.note = None;
-        screen.job = Some(PhotoJob::reread(Arc::clone(&o.photo), screen.size, Some(corners), repaint));
+        screen.job = Some(PhotoJob::reread(
+            Arc::clone(&o.photo),
+            screen.size,
+            Some(corners),
+            repaint,
+        ));
     }
 
     /// Once per frame: the photo job's steps.
@@ -234,7 +239,10 @@ impl Workstation {
                 screen.texture = None;
                 screen.reading = None;
                 screen.corners = None;
-                screen.note = opened.not_kept.as_deref().map(|why| Note::Said(words::not_kept(why, lang)));
+                screen.note = opened
+                    .not_kept
+                    .as_deref()
+                    .map(|why| Note::Said(words::not_kept(why, lang)));
                 screen.opened = Some(*opened);
             }
             Step::Read(Ok(reading)) => {
@@ -321,8 +329,12 @@ impl Workstation {
     /// notice says that prisoners cannot be seen in a photo.
     fn photo_count(&mut self, now: Duration) {
         let lang = self.lang();
-        let Some(record) = self.photo_record().cloned() else { return };
-        let Some(id) = self.photo.as_ref().map(|s| s.table) else { return };
+        let Some(record) = self.photo_record().cloned() else {
+            return;
+        };
+        let Some(id) = self.photo.as_ref().map(|s| s.table) else {
+            return;
+        };
         if self.session.table(id).is_some_and(|t| t.game.is_confirmed()) {
             self.notify(PhotoText::Locked.tr(lang), true);
             return;

@@ -8,8 +8,8 @@ use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, Vec2};
 use crate::board::{Board, Color, Point};
 use crate::photo::homography::Homography;
 use crate::photo::{Grid, Pt};
-use crate::ui::i18n::photo::{self as words, PhotoText};
 use crate::ui::i18n::Lang;
+use crate::ui::i18n::photo::{self as words, PhotoText};
 use crate::ui::table::Command;
 use crate::ui::table::board_view::{self, Overlay};
 use crate::ui::workstation::{Workstation, WsCommand};
@@ -118,10 +118,7 @@ fn status(
         }
         None => {}
     }
-    if screen.asking_corners
-        && !screen.busy()
-        && ui.button(PhotoText::ReadCorners.tr(lang)).clicked()
-    {
+    if screen.asking_corners && !screen.busy() && ui.button(PhotoText::ReadCorners.tr(lang)).clicked() {
         out.push(PhotoCommand::ReadCorners);
     }
     if let Some(o) = &screen.opened {
@@ -156,7 +153,12 @@ fn photo_area(
     let uv = Rect::from_min_max(Pos2::ZERO, Pos2::new(1.0, 1.0));
     painter.image(texture.id(), image, uv, Color32::WHITE);
     let to_screen = |p: Pt| image.min + Vec2::new(p.x as f32 * scale, p.y as f32 * scale);
-    let from_screen = |q: Pos2| Pt::new(f64::from((q.x - image.min.x) / scale), f64::from((q.y - image.min.y) / scale));
+    let from_screen = |q: Pos2| {
+        Pt::new(
+            f64::from((q.x - image.min.x) / scale),
+            f64::from((q.y - image.min.y) / scale),
+        )
+    };
     let Some(corners) = screen.corners else { return };
     if let Ok(grid) = Grid::unchecked(size, corners) {
         draw_grid(&painter, &grid, stones, &screen.unsure(), scale, &to_screen);
@@ -171,7 +173,7 @@ fn photo_area(
         let centre = to_screen(*c);
         let handle = Rect::from_center_size(centre, Vec2::splat(HANDLE_RADIUS * 2.4));
         let r = ui.interact(handle, egui::Id::unique(("photo_corner", i)), Sense::drag());
-        if r.dragged() {
+        if r.dragged() && r.drag_delta() != Vec2::ZERO {
             let moved = (centre + r.drag_delta()).clamp(image.min, image.max);
             out.push(PhotoCommand::Corner(i, from_screen(moved), false));
         }
@@ -215,7 +217,9 @@ fn draw_grid(
     }
     for row in 0..n {
         for col in 0..n {
-            let Some(p) = grid.at(col as f64, row as f64) else { continue };
+            let Some(p) = grid.at(col as f64, row as f64) else {
+                continue;
+            };
             let centre = to_screen(p);
             let radius = (grid.spacing(col as f64, row as f64) as f32 * scale * 0.28).max(2.0);
             match stones.and_then(|s| s.get(row * n + col)).copied().flatten() {
@@ -265,7 +269,11 @@ fn beside(
     };
     ui.horizontal_wrapped(|ui| {
         ui.strong(PhotoText::ReadPosition.tr(lang));
-        let how = if record.found { PhotoText::Found } else { PhotoText::Given };
+        let how = if record.found {
+            PhotoText::Found
+        } else {
+            PhotoText::Given
+        };
         ui.label(format!("{}x{} · {}", record.size, record.size, how.tr(lang)));
     });
     let mut board = match Board::new(record.size) {
