@@ -493,7 +493,11 @@ pub fn session_error(e: &SessionError, lang: Lang) -> String {
         SessionError::CheckpointBefore { table, at, last } => {
             format!("{}的棋钟状态记录于{at:?}，早于棋钟最后记录的时刻{last:?}", id(table))
         }
-        SessionError::Photo { table, why } => format!("{}的棋盘照片：{}", id(table), photo_record_error(why)),
+        SessionError::Photo { table, why } => format!(
+            "{}的棋盘照片：{}",
+            id(table),
+            crate::ui::i18n::photo::photo_record_error(why)
+        ),
         SessionError::CheckpointMismatch { table, at, said, clock } => {
             format!(
                 "{}在{at:?}的棋钟状态记录称用时为{said:?}；棋钟读数为{clock:?}",
@@ -1308,17 +1312,5 @@ mod tests {
                 assert!(zh.contains(&n), "{n} not in {zh}");
             }
         }
-    }
-}
-
-/// Why a photo record was refused, in Chinese.
-fn photo_record_error(e: &crate::session::photo::PhotoRecordError) -> String {
-    use crate::session::photo::PhotoRecordError as E;
-    match e {
-        E::Size(n) => format!("不能读{n}路棋盘的照片，只支持9路、13路和19路"),
-        E::Sha256(s) => format!("SHA-256 `{s}` 不是64位十六进制数"),
-        E::Read { rows, size } => format!("读出的局面有{rows}行，应为{size}行、每行{size}点，且只用 `.`、`B`、`W`"),
-        E::OffBoard { col, row, size } => format!("点（{col}, {row}）不在{size}路棋盘上"),
-        E::NoPhoto => "这一台还没有棋盘照片，无从更正".to_string(),
     }
 }

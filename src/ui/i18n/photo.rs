@@ -209,3 +209,15 @@ pub fn menu(key: egui::Key, lang: Lang) -> String {
         crate::ui::i18n::key_name(key, lang)
     )
 }
+
+/// Why a photo record was refused, in Chinese.
+pub fn photo_record_error(e: &crate::session::photo::PhotoRecordError) -> String {
+    use crate::session::photo::PhotoRecordError as E;
+    match e {
+        E::Size(n) => format!("不能读{n}路棋盘的照片，只支持9路、13路和19路"),
+        E::Sha256(s) => format!("SHA-256 `{s}` 不是64位十六进制数"),
+        E::Read { rows, size } => format!("读出的局面有{rows}行，应为{size}行、每行{size}点，且只用 `.`、`B`、`W`"),
+        E::OffBoard { col, row, size } => format!("点（{col}, {row}）不在{size}路棋盘上"),
+        E::NoPhoto => "这一台还没有棋盘照片，无从更正".to_string(),
+    }
+}
