@@ -381,9 +381,9 @@ impl Shell {
     }
 
     /// Whether the sidebar is folded now: the arbiter's choice, else folded while a table is
-    /// shown in a window narrower than `SIDEBAR_FOLDS_BELOW`.
+    /// (or its photo screen) shown in a window narrower than `SIDEBAR_FOLDS_BELOW`.
     pub fn sidebar_folded(&self, width: f32) -> bool {
-        let table = matches!(self.ws.view, View::Table) && self.ws.selected.is_some();
+        let table = matches!(self.ws.view, View::Table | View::Photo) && self.ws.selected.is_some();
         match self.sidebar_open {
             Some(open) => !open,
             None => table && width < SIDEBAR_FOLDS_BELOW,

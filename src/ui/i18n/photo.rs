@@ -30,6 +30,7 @@ pub enum PhotoText {
     NoDialog,
     Photo,
     Locked,
+    Intro,
 }
 
 impl PhotoText {
@@ -57,6 +58,7 @@ impl PhotoText {
         PhotoText::NoDialog,
         PhotoText::Photo,
         PhotoText::Locked,
+        PhotoText::Intro,
     ];
 
     pub fn tr(self, lang: Lang) -> &'static str {
@@ -103,6 +105,10 @@ impl PhotoText {
             PhotoText::Locked => (
                 "The table's result is confirmed: a photo's position cannot replace it.",
                 "该台结果已确认，照片局面不能替换它。",
+            ),
+            PhotoText::Intro => (
+                "Open a photo of the finished board (JPEG or PNG, from a phone or a camera): its board is found and read, then you check it and count.",
+                "打开终局棋盘的照片（手机或相机拍的JPEG或PNG）：程序找出并读取棋盘，您核对后即可数子。",
             ),
         };
         match lang {

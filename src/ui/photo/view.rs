@@ -264,7 +264,11 @@ fn beside(
     out: &mut Vec<PhotoCommand>,
 ) {
     let Some(record) = record else {
-        ui.label(PhotoText::DragHint.tr(lang));
+        let hint = match screen.opened {
+            Some(_) => PhotoText::DragHint,
+            None => PhotoText::Intro,
+        };
+        ui.label(hint.tr(lang));
         return;
     };
     ui.horizontal_wrapped(|ui| {
