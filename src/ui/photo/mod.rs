@@ -251,7 +251,8 @@ impl Workstation {
                 self.photo_read(reading);
             }
             Step::Read(Err(e)) => {
-                if matches!(e, JobError::Photo(crate::photo::PhotoError::NoBoard)) {
+                use crate::photo::PhotoError::{BadCorners, BoardCut, NoBoard};
+                if matches!(e, JobError::Photo(NoBoard | BoardCut | BadCorners)) {
                     screen.asking_corners = true;
                     if screen.corners.is_none()
                         && let Some(o) = &screen.opened
