@@ -115,7 +115,11 @@ impl Photo {
     /// The colour at a working-size point, bilinear; `None` outside the photo.
     pub fn rgb(&self, p: Pt) -> Option<[f32; 3]> {
         let (at, fx, fy) = self.around(p)?;
-        Some([mix(&self.r, at, fx, fy), mix(&self.g, at, fx, fy), mix(&self.b, at, fx, fy)])
+        Some([
+            mix(&self.r, at, fx, fy),
+            mix(&self.g, at, fx, fy),
+            mix(&self.b, at, fx, fy),
+        ])
     }
 
     /// The luminance (Rec. 601) at a working-size point, bilinear; `None` outside.

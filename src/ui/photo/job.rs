@@ -48,6 +48,8 @@ pub enum Step {
     Read(Result<Reading, JobError>),
     Failed(JobError),
     Cancelled,
+    /// A photo shown again (the one the table's record keeps), not read.
+    Shown(Box<Opened>),
 }
 
 /// Where the photo goes beside the session file: its folder, and the name the record gives it
@@ -212,6 +214,17 @@ impl PhotoJob {
         })
     }
 
+    /// Shows the photo kept at `path` again (decoded, not read: the table's record has its
+    /// reading).
+    pub fn show(path: PathBuf, repaint: Option<egui::Context>) -> PhotoJob {
+        PhotoJob::spawn(repaint, move |send| {
+            send(match open(path, None) {
+                Ok(opened) => Step::Shown(Box::new(opened)),
+                Err(e) => Step::Failed(e),
+            });
+        })
+    }
+
     /// Reads `photo`'s `size` board again with `corners` (the photo's pixels).
     pub fn reread(
         photo: Arc<Photo>,
@@ -230,7 +243,7 @@ impl PhotoJob {
         while !self.finished {
             match self.rx.try_recv() {
                 Ok(step) => {
-                    self.finished = matches!(step, Step::Read(_) | Step::Failed(_) | Step::Cancelled);
+                    self.finished = !matches!(step, Step::Opened(_));
                     steps.push(step);
                 }
                 Err(TryRecvError::Empty) => break,

@@ -152,7 +152,12 @@ impl Workstation {
             if self.photo.as_ref().is_none_or(|s| s.table != id) {
                 let size = self.live(id).map_or(19, |l| usize::from(l.table.game.size()));
                 let size = if [9, 13, 19].contains(&size) { size } else { 19 };
-                self.photo = Some(PhotoScreen::new(id, size));
+                let mut screen = PhotoScreen::new(id, size);
+                // The photo the table's record keeps is shown again, with its corners.
+                if let Some(kept) = self.kept_photo(id) {
+                    screen.job = Some(PhotoJob::show(kept, self.files.repaint.clone()));
+                }
+                self.photo = Some(screen);
             }
             self.view = View::Photo;
             return;
@@ -200,6 +205,18 @@ impl Workstation {
             PhotoCommand::Point(p) => self.photo_correct(p),
             PhotoCommand::Count => self.photo_count(now),
         }
+    }
+
+    /// Where the photo of table `id`'s record is kept: beside the session file (a relative name),
+    /// or where it was opened; `None` when the table has no photo or the file is gone.
+    fn kept_photo(&self, id: TableId) -> Option<PathBuf> {
+        let record = self.session.table(id)?.game.photo.as_ref()?;
+        let file = PathBuf::from(&record.file);
+        let path = match (&self.place, file.is_relative()) {
+            (Place::File { path, .. } | Place::ReadOnly { path }, true) => path.parent()?.join(file),
+            _ => file,
+        };
+        path.is_file().then_some(path)
     }
 
     /// Reads the open photo again with the corners drawn.
@@ -265,6 +282,17 @@ impl Workstation {
             }
             Step::Failed(e) => screen.note = Some(Note::Error(e)),
             Step::Cancelled => {}
+            Step::Shown(mut opened) => {
+                let record = self.session.table(screen.table).and_then(|t| t.game.photo.as_ref());
+                if let Some(r) = record.filter(|r| r.sha256 == opened.sha256) {
+                    screen.size = usize::from(r.size);
+                    screen.corners = Some(r.corners.map(|(x, y)| Pt::new(x, y)));
+                    screen.texture = None;
+                    opened.file = r.file.clone();
+                    opened.copied = std::path::Path::new(&r.file).is_relative();
+                    screen.opened = Some(*opened);
+                }
+            }
         }
     }
 

@@ -60,7 +60,9 @@ fn saved_window(lang: Lang, dir: &Path) -> Harness<'static, Driven> {
 /// The photo screen opened from the menu.
 fn open_screen(h: &mut Harness<'static, Driven>, lang: Lang) {
     h.get_by_label(&words::menu(KEY, lang)).click();
-    h.run();
+    // Steps: a photo the table keeps is shown again on its own thread (a spinner meanwhile).
+    h.step();
+    h.step();
     assert_eq!(ws(h).view, View::Photo);
     h.get_by_label(&words::heading(table(), lang));
 }
@@ -160,6 +162,18 @@ fn a_photo_read_with_its_corners_is_corrected_by_a_click_then_counted_with_its_h
         trail.iter().any(|w| w.contains("as setup stones (4 black, 3 white)")),
         "{trail:?}"
     );
+    // The photo screen opened again shows the photo kept beside the session with its corners,
+    // and reads nothing again.
+    let entries = ws(&h).session.audit.len();
+    ws_mut(&mut h).photo = None;
+    open_screen(&mut h, Lang::En);
+    wait_photo(&mut h);
+    let screen = ws(&h).photo.as_ref().unwrap();
+    assert_eq!(screen.opened.as_ref().map(|o| o.path.clone()), Some(kept.clone()));
+    assert_eq!(screen.corners.map(|c| c.map(|p| (p.x, p.y))), Some(record.corners));
+    assert_eq!(ws(&h).session.audit.len(), entries, "nothing recorded again");
+    assert_eq!(ws(&h).photo_record(), Some(&record));
+
     // The session's file (snapshot and journal, written by the saver's thread) reads back with
     // the photo, its correction and an unbroken chain.
     let mut loaded = None;
