@@ -262,3 +262,35 @@ fn a_photo_with_no_board_asks_for_the_corners_and_a_dragged_corner_then_reads() 
     assert!(!record.found, "the corners were given by the arbiter");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_board_cut_off_at_the_photos_edge_is_said_so_in_both_languages_and_its_corners_are_offered() {
+    for lang in [Lang::En, Lang::Zh] {
+        let dir = scratch(&format!("photo-cut-{lang:?}"));
+        let mut h = saved_window(lang, &dir);
+        open_screen(&mut h, lang);
+        // The annotated corners with the bottom ones pushed below the photo's edge (480 px).
+        let mut cut = corners(PHOTO);
+        cut[2].y = 530.0;
+        cut[3].y = 530.0;
+        let path = photos().join(PHOTO);
+        ws_mut(&mut h).apply(
+            WsCommand::Photo(PhotoCommand::Open(Some(path), Some(cut))),
+            Duration::ZERO,
+        );
+        wait_photo(&mut h);
+        h.get_by_label_contains(match lang {
+            Lang::En => "The board is cut off at the edge of the photo",
+            Lang::Zh => "棋盘被照片边缘截断",
+        });
+        h.get_by_label(PhotoText::ByHand.tr(lang));
+        h.get_by_label(PhotoText::ReadCorners.tr(lang));
+        let screen = ws(&h).photo.as_ref().unwrap();
+        assert!(
+            screen.asking_corners && screen.corners.is_some(),
+            "{lang:?}: the corners are offered"
+        );
+        assert!(ws(&h).photo_record().is_none(), "nothing read, nothing recorded");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
