@@ -19,6 +19,8 @@ pub struct Photo {
     r: Vec<f32>,
     g: Vec<f32>,
     b: Vec<f32>,
+    /// The luminance (Rec. 601) of each pixel, computed once: the grid's fit samples it most.
+    l: Vec<f32>,
 }
 
 impl Photo {
@@ -63,6 +65,12 @@ impl Photo {
             }
         }
         let [r, g, b] = planes;
+        let l = r
+            .iter()
+            .zip(&g)
+            .zip(&b)
+            .map(|((r, g), b)| 0.299 * r + 0.587 * g + 0.114 * b)
+            .collect();
         Photo {
             width,
             height,
@@ -71,6 +79,7 @@ impl Photo {
             r,
             g,
             b,
+            l,
         }
     }
 
@@ -79,8 +88,9 @@ impl Photo {
         p.x >= 0.0 && p.y >= 0.0 && p.x <= (self.width - 1) as f64 && p.y <= (self.height - 1) as f64
     }
 
-    /// The colour at a working-size point, bilinear; `None` outside the photo.
-    pub fn rgb(&self, p: Pt) -> Option<[f32; 3]> {
+    /// The four pixels around a working-size point and the weights across and down; `None`
+    /// outside the photo.
+    fn around(&self, p: Pt) -> Option<([usize; 4], f32, f32)> {
         if !self.contains(p) {
             return None;
         }
@@ -90,21 +100,32 @@ impl Photo {
         let fy = (p.y - y0 as f64).clamp(0.0, 1.0) as f32;
         let x1 = (x0 + 1).min(self.width - 1);
         let y1 = (y0 + 1).min(self.height - 1);
-        let i00 = y0 * self.width + x0;
-        let i10 = y0 * self.width + x1;
-        let i01 = y1 * self.width + x0;
-        let i11 = y1 * self.width + x1;
-        let mix = |p: &[f32]| {
-            let top = p[i00] + (p[i10] - p[i00]) * fx;
-            let bottom = p[i01] + (p[i11] - p[i01]) * fx;
-            top + (bottom - top) * fy
-        };
-        Some([mix(&self.r), mix(&self.g), mix(&self.b)])
+        Some((
+            [
+                y0 * self.width + x0,
+                y0 * self.width + x1,
+                y1 * self.width + x0,
+                y1 * self.width + x1,
+            ],
+            fx,
+            fy,
+        ))
     }
 
-    /// The luminance (Rec. 601) at a working-size point; `None` outside.
+    /// The colour at a working-size point, bilinear; `None` outside the photo.
+    pub fn rgb(&self, p: Pt) -> Option<[f32; 3]> {
+        let (at, fx, fy) = self.around(p)?;
+        Some([
+            mix(&self.r, at, fx, fy),
+            mix(&self.g, at, fx, fy),
+            mix(&self.b, at, fx, fy),
+        ])
+    }
+
+    /// The luminance (Rec. 601) at a working-size point, bilinear; `None` outside.
     pub fn luma(&self, p: Pt) -> Option<f32> {
-        self.rgb(p).map(|[r, g, b]| 0.299 * r + 0.587 * g + 0.114 * b)
+        let (at, fx, fy) = self.around(p)?;
+        Some(mix(&self.l, at, fx, fy))
     }
 
     /// The colour of one working pixel.
@@ -122,4 +143,11 @@ impl Photo {
     pub fn to_original(&self, p: Pt) -> Pt {
         Pt::new(p.x * self.scale, p.y * self.scale)
     }
+}
+
+/// A plane's value between four pixels (top-left, top-right, bottom-left, bottom-right).
+fn mix(plane: &[f32], [i00, i10, i01, i11]: [usize; 4], fx: f32, fy: f32) -> f32 {
+    let top = plane[i00] + (plane[i10] - plane[i00]) * fx;
+    let bottom = plane[i01] + (plane[i11] - plane[i01]) * fx;
+    top + (bottom - top) * fy
 }

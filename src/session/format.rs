@@ -163,6 +163,8 @@ struct TableV3<'a> {
     confirmed_at: Option<String>,
     #[serde(default)]
     checkpoint: Option<Checkpoint>,
+    #[serde(default)]
+    photo: Option<super::photo::PhotoRecord>,
 }
 
 /// A table as written (and as its state digest sees it): [`TableV3`] borrowed.
@@ -190,6 +192,9 @@ pub(crate) struct TableOut<'a> {
     /// Left out while none, so that the digests of tables without one stay the same.
     #[serde(skip_serializing_if = "Option::is_none")]
     checkpoint: &'a Option<Checkpoint>,
+    /// Left out while none, so that the digests of tables without a photo stay the same.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    photo: &'a Option<super::photo::PhotoRecord>,
 }
 
 impl TableOut<'_> {
@@ -213,6 +218,7 @@ impl TableOut<'_> {
             overrides: &g.overrides,
             confirmed_at: &g.confirmed_at,
             checkpoint: &g.checkpoint,
+            photo: &g.photo,
         })
     }
 }
@@ -383,6 +389,7 @@ fn from_v3(text: &str, file: FileV3) -> Result<Session, FormatError> {
                     overrides: t.overrides,
                     confirmed_at: t.confirmed_at,
                     checkpoint: t.checkpoint,
+                    photo: t.photo,
                 },
             });
         }

@@ -19,6 +19,8 @@
 //! - [`downtime`]: a running clock's checkpoints, and the time the app was down when a session is
 //!   read back with a clock running (both readings: charged, not charged).
 //! - [`merge`]: several workstations: the chief arbiter takes the others' confirmed results.
+//! - [`photo`]: a photo of a table's board, its SHA-256, corners, the position read and the
+//!   arbiter's corrections (issue 21).
 //! - [`tournament`]: the declared system (Art. 26), withdrawals (Art. 28), lots, teams.
 
 pub mod audit;
@@ -36,6 +38,7 @@ pub mod lock;
 pub mod merge;
 pub mod model;
 pub mod ops;
+pub mod photo;
 pub mod proof;
 pub mod said;
 pub mod saver;

@@ -336,6 +336,9 @@ pub struct TableGame {
     /// The running clock's last checkpoint (`session::downtime`); none in files from before them.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub checkpoint: Option<super::downtime::Checkpoint>,
+    /// The photo of the board and what was read from it (issue 21); none in files from before it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub photo: Option<super::photo::PhotoRecord>,
 }
 
 /// A stored part of a game that does not read back.

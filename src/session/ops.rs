@@ -21,6 +21,7 @@ use super::model::{
     Confirmation, Event, GameSetup, Player, PlayerId, ResultOverride, Round, Session, Signer, StoredGameError, Table,
     TableGame, TableId,
 };
+use super::photo::{PhotoCorrection, PhotoRecord, PhotoRecordError};
 use super::said::Said;
 use super::tournament::{Team, TournamentError, Withdrawal};
 
@@ -179,6 +180,20 @@ pub enum Change {
     // session 27: lead
     // issue 19: t
     // issue 21: p
+    // issue 21: b
+    /// A photo of the table's board read (issue 21): the file kept beside the session with its
+    /// SHA-256, the corners and the position read; replaces the table's last photo (a re-read
+    /// after the corners moved keeps the corrections it carries).
+    Photo {
+        table: TableId,
+        photo: Box<PhotoRecord>,
+    },
+    /// A point of the photo's read position corrected by the arbiter.
+    PhotoPoint {
+        table: TableId,
+        point: crate::board::Point,
+        stone: Option<crate::board::Color>,
+    },
 }
 
 impl Change {
@@ -210,7 +225,9 @@ impl Change {
             | Change::Override { table, .. }
             | Change::TakeTable { table, .. }
             | Change::Pairing { table, .. }
-            | Change::Checkpoint { table, .. } => Some(*table),
+            | Change::Checkpoint { table, .. }
+            | Change::Photo { table, .. }
+            | Change::PhotoPoint { table, .. } => Some(*table),
         }
     }
 }
@@ -293,6 +310,8 @@ pub enum SessionError {
         at: Duration,
         last: Duration,
     },
+    #[error("the photo of {table}: {why}")]
+    Photo { table: TableId, why: PhotoRecordError },
     #[error("a checkpoint of {table} at {at:?} says the used times are {said:?}; the clock reads {clock:?}")]
     CheckpointMismatch {
         table: TableId,
@@ -533,6 +552,7 @@ impl Session {
             overrides: Vec::new(),
             confirmed_at: None,
             checkpoint: None,
+            photo: None,
         };
         table_game.control()?;
         let table = Table {
@@ -848,6 +868,28 @@ fn change_game(
             what
         }
         Change::Checkpoint { checkpoint, .. } => say(super::downtime::record(game, id, checkpoint)?),
+        Change::Photo { photo, .. } => {
+            photo.check().map_err(|why| SessionError::Photo { table: id, why })?;
+            game.photo = Some((**photo).clone());
+            say(photo.said())
+        }
+        Change::PhotoPoint { point, stone, .. } => {
+            let refused = |why| SessionError::Photo { table: id, why };
+            let photo = game.photo.as_mut().ok_or(refused(PhotoRecordError::NoPhoto))?;
+            photo.on_board(*point).map_err(refused)?;
+            let correction = PhotoCorrection {
+                point: *point,
+                stone: *stone,
+            };
+            let before = photo
+                .stones()
+                .get(usize::from(correction.row_major(photo.size)))
+                .copied()
+                .flatten();
+            photo.corrections.push(correction);
+            let said = correction.said(photo.size, before);
+            say(said)
+        }
         Change::Event(_)
         | Change::Player(_)
         | Change::Round { .. }

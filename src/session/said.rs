@@ -9,6 +9,7 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
+use crate::board::Color;
 use crate::clock::{EventKind, WrittenDuration};
 use crate::lang::Lang;
 use crate::ledger::{Edition, Entry};
@@ -86,6 +87,41 @@ pub enum Said {
     Marks { dead_seki: Option<(usize, usize)> },
     /// A clock checkpoint: the instant on the table's timeline and the used times then.
     Checkpoint { at: Duration, used: [Duration; 2] },
+    /// A photo of the board read (issue 21): the file kept and its SHA-256, the board's size, the
+    /// corners found or given (in the photo's pixels, as written), the stones read, the position
+    /// (`.`/`B`/`W` rows joined by `/`) and how many corrections it carries.
+    Photo {
+        file: String,
+        sha256: String,
+        size: u8,
+        found: bool,
+        corners: String,
+        black: usize,
+        white: usize,
+        read: String,
+        corrections: usize,
+    },
+    /// A point of the photo's reading corrected: its name, its row and column from the photo's
+    /// top left (1-based), the stone read before and the one now.
+    PhotoPoint {
+        point: String,
+        row: u8,
+        col: u8,
+        before: Option<Color>,
+        after: Option<Color>,
+    },
+}
+
+/// A point's stone in `lang`: "black", "白", "empty".
+fn stone(stone: &Option<Color>, lang: Lang) -> &'static str {
+    match (stone, lang) {
+        (Some(Color::Black), Lang::En) => "black",
+        (Some(Color::White), Lang::En) => "white",
+        (None, Lang::En) => "empty",
+        (Some(Color::Black), Lang::Zh) => "黑子",
+        (Some(Color::White), Lang::Zh) => "白子",
+        (None, Lang::Zh) => "空点",
+    }
 }
 
 /// A table in `lang`: "round 1 table 3", "第1轮第3台".
@@ -287,6 +323,64 @@ impl Said {
                 secs(used[0]),
                 secs(used[1])
             ),
+            Said::Photo {
+                file,
+                sha256,
+                size,
+                found,
+                corners,
+                black,
+                white,
+                read,
+                corrections,
+            } if en => format!(
+                "photo {file} (SHA-256 {sha256}), {size}x{size}, corners {} {corners}; read {black} black, {white} white: {read}{}",
+                if *found { "found" } else { "given" },
+                match corrections {
+                    0 => String::new(),
+                    n => format!("; {n} corrections kept"),
+                }
+            ),
+            Said::Photo {
+                file,
+                sha256,
+                size,
+                found,
+                corners,
+                black,
+                white,
+                read,
+                corrections,
+            } => format!(
+                "照片 {file}（SHA-256 {sha256}），{size}路，四角{} {corners}；读出黑子{black}个、白子{white}个：{read}{}",
+                if *found { "自动找到" } else { "人工给定" },
+                match corrections {
+                    0 => String::new(),
+                    n => format!("；保留更正{n}处"),
+                }
+            ),
+            Said::PhotoPoint {
+                point,
+                row,
+                col,
+                before,
+                after,
+            } if en => format!(
+                "photo point {point} (row {row}, column {col} from the photo's top left): {} -> {}",
+                stone(before, lang),
+                stone(after, lang)
+            ),
+            Said::PhotoPoint {
+                point,
+                row,
+                col,
+                before,
+                after,
+            } => format!(
+                "照片更正 {point}（照片左上起第{row}行第{col}列）：{} → {}",
+                stone(before, lang),
+                stone(after, lang)
+            ),
         }
     }
 }
@@ -388,6 +482,32 @@ mod tests {
                 },
                 "clock checkpoint at 754.200 s: used 400.000 s (Black), 354.200 s (White)",
                 "棋钟存档 754.200 s：黑方已用400.000 s，白方已用354.200 s",
+            ),
+            (
+                Said::Photo {
+                    file: "day1-photos/ab.jpg".into(),
+                    sha256: "ab".into(),
+                    size: 19,
+                    found: true,
+                    corners: "10.0,12.5 900.0,11.0 905.5,890.0 8.0,880.0".into(),
+                    black: 120,
+                    white: 118,
+                    read: "B..".into(),
+                    corrections: 2,
+                },
+                "photo day1-photos/ab.jpg (SHA-256 ab), 19x19, corners found 10.0,12.5 900.0,11.0 905.5,890.0 8.0,880.0; read 120 black, 118 white: B..; 2 corrections kept",
+                "照片 day1-photos/ab.jpg（SHA-256 ab），19路，四角自动找到 10.0,12.5 900.0,11.0 905.5,890.0 8.0,880.0；读出黑子120个、白子118个：B..；保留更正2处",
+            ),
+            (
+                Said::PhotoPoint {
+                    point: "D16".into(),
+                    row: 4,
+                    col: 4,
+                    before: None,
+                    after: Some(Color::Black),
+                },
+                "photo point D16 (row 4, column 4 from the photo's top left): empty -> black",
+                "照片更正 D16（照片左上起第4行第4列）：空点 → 黑子",
             ),
         ];
         for (said, en, zh) in said {

@@ -10,6 +10,8 @@
 //! - [`counting`]: the counting screen's state (marks, the suggestion off the UI thread, endings,
 //!   confirmation, overrides) and its view (toolbar, slip, audit trail).
 //! - [`results`]: a round's results, the standings, the exports on a worker thread.
+//! - [`photo`]: a table's photo screen: a photo of the board read off the UI thread, corners
+//!   dragged, points corrected, then counted.
 //! - [`paint`]: the kept frame, its damage, the look, stone sprites, fonts.
 //! - [`i18n`]: every string in English and Chinese; engine errors; the one clock reading in words.
 //! - [`settings`]: what eframe stores between runs.
@@ -21,6 +23,7 @@
 pub mod counting;
 pub mod i18n;
 pub mod paint;
+pub mod photo;
 mod quit;
 pub mod results;
 pub mod settings;
@@ -384,9 +387,9 @@ impl Shell {
     }
 
     /// Whether the sidebar is folded now: the arbiter's choice, else folded while a table is
-    /// shown in a window narrower than `SIDEBAR_FOLDS_BELOW`.
+    /// (or its photo screen) shown in a window narrower than `SIDEBAR_FOLDS_BELOW`.
     pub fn sidebar_folded(&self, width: f32) -> bool {
-        let table = matches!(self.ws.view, View::Table) && self.ws.selected.is_some();
+        let table = matches!(self.ws.view, View::Table | View::Photo) && self.ws.selected.is_some();
         match self.sidebar_open {
             Some(open) => !open,
             None => table && width < SIDEBAR_FOLDS_BELOW,
@@ -500,6 +503,7 @@ impl Shell {
                 self.results.zone = self.ws.zone_shown();
                 commands.extend(self.results.ui(ui, &self.ws.session, lang))
             }
+            View::Photo => commands.extend(photo::view::show(ui, &mut self.ws)),
             View::Table => match self.ws.current() {
                 Some(live) => {
                     live.table.seats = seats;
@@ -701,6 +705,21 @@ impl Shell {
             let results = self.ws.view == View::Results;
             if ui.selectable_label(results, Text::Results.tr(lang)).clicked() {
                 commands.push(WsCommand::View(if results { View::Table } else { View::Results }));
+            }
+            let photo = self.ws.view == View::Photo;
+            let asked = ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, photo::KEY));
+            let label = i18n::photo::menu(photo::KEY, lang);
+            if ui
+                .add_enabled(self.ws.selected.is_some(), egui::Button::selectable(photo, label))
+                .clicked()
+                || asked
+            {
+                let command = if photo {
+                    photo::PhotoCommand::Close
+                } else {
+                    photo::PhotoCommand::Show
+                };
+                commands.push(WsCommand::Photo(command));
             }
             if ui
                 .selectable_label(self.settings_open, Text::Settings.tr(lang))

@@ -493,6 +493,11 @@ pub fn session_error(e: &SessionError, lang: Lang) -> String {
         SessionError::CheckpointBefore { table, at, last } => {
             format!("{}的棋钟状态记录于{at:?}，早于棋钟最后记录的时刻{last:?}", id(table))
         }
+        SessionError::Photo { table, why } => format!(
+            "{}的棋盘照片：{}",
+            id(table),
+            crate::ui::i18n::photo::photo_record_error(why)
+        ),
         SessionError::CheckpointMismatch { table, at, said, clock } => {
             format!(
                 "{}在{at:?}的棋钟状态记录称用时为{said:?}；棋钟读数为{clock:?}",

@@ -4,6 +4,7 @@
 
 pub mod errors;
 pub mod komi;
+pub mod photo;
 pub mod reading;
 #[cfg(test)]
 mod tests_lang;

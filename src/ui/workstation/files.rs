@@ -254,10 +254,10 @@ impl Files {
 }
 
 /// A dialog under way (rfd's future).
-type DialogFuture = Pin<Box<dyn Future<Output = Option<rfd::FileHandle>> + Send>>;
+pub(crate) type DialogFuture = Pin<Box<dyn Future<Output = Option<rfd::FileHandle>> + Send>>;
 
-/// Where a file job's path comes from.
-enum Chosen {
+/// Where a file job's path comes from (also the photo screen's, `ui::photo::job`).
+pub(crate) enum Chosen {
     Path(PathBuf),
     /// A dialog opened at that instant.
     Dialog(DialogFuture, Instant),
@@ -266,7 +266,7 @@ enum Chosen {
 impl Chosen {
     /// Waits for the dialog (on the worker thread): `Ok(Some(path))` chosen, `Ok(None)`
     /// cancelled, `Err(())` no dialog service (the dialog came back at once).
-    fn wait(self) -> Result<Option<PathBuf>, ()> {
+    pub(crate) fn wait(self) -> Result<Option<PathBuf>, ()> {
         match self {
             Chosen::Path(path) => Ok(Some(path)),
             Chosen::Dialog(dialog, opened) => match block_on(dialog) {

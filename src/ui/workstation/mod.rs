@@ -204,6 +204,8 @@ pub enum Replacing {
 pub enum View {
     Table,
     Results,
+    /// The photo screen of a table (`ui::photo`).
+    Photo,
 }
 
 /// What the sidebar, the menu and the windows ask for; applied in one place.
@@ -276,6 +278,8 @@ pub enum WsCommand {
     },
     /// The organiser's files: the round to import, its report closed.
     Tournament(TournamentCommand),
+    /// The photo screen's commands (`ui::photo`).
+    Photo(crate::ui::photo::PhotoCommand),
 }
 
 /// A session with its tables live.
@@ -316,6 +320,8 @@ pub struct Workstation {
     chief_job: Option<chief_jobs::ChiefJob>,
     /// The caller's test asked in the Event window, until the shell takes it to play.
     pub caller_test: Option<CallerTest>,
+    /// The photo screen of a table (`ui::photo`), once opened.
+    pub photo: Option<crate::ui::photo::PhotoScreen>,
 }
 
 /// The caller's test: the settings to hear and the calls of the last period (offsets from its
@@ -473,6 +479,7 @@ impl Workstation {
             chief_hasher: Default::default(),
             chief_job: None,
             caller_test: None,
+            photo: None,
         };
         let event = ws.session.event.clone();
         ws.record(Role::Organiser, None, Change::Event(event));
@@ -494,7 +501,7 @@ impl Workstation {
         self.live.iter().find(|l| l.id == id)
     }
 
-    fn live_mut(&mut self, id: TableId) -> Option<&mut Live> {
+    pub(crate) fn live_mut(&mut self, id: TableId) -> Option<&mut Live> {
         self.live.iter_mut().find(|l| l.id == id)
     }
 
@@ -517,7 +524,7 @@ impl Workstation {
 
     /// Applies one change to the session (and queues it for the file): `false` when refused,
     /// with the refusal shown.
-    fn record(&mut self, role: Role, actor: Option<&str>, change: Change) -> bool {
+    pub(crate) fn record(&mut self, role: Role, actor: Option<&str>, change: Change) -> bool {
         let stamp = self.stamp(role, actor);
         let result = match &self.place {
             Place::Unsaved => self.session.apply(&stamp, &change).map_err(RecordError::from),
@@ -774,6 +781,7 @@ impl Workstation {
                 self.record(Role::Organiser, None, Change::DrawLots { players, seed });
             }
             WsCommand::Tournament(c) => self.tournament_command(c),
+            WsCommand::Photo(c) => self.photo_command(c, now),
         }
     }
 
@@ -1092,6 +1100,7 @@ impl Workstation {
         self.after_file_jobs();
         self.saver_events();
         self.chief_answers(now);
+        self.photo_poll();
         let ids: Vec<TableId> = self.live.iter().map(|l| l.id).collect();
         let selected = self.selected;
         for id in ids {
