@@ -97,8 +97,8 @@ pub fn color_image(photo: &Photo) -> egui::ColorImage {
     egui::ColorImage::new([photo.width, photo.height], pixels)
 }
 
-/// Copies `bytes` to `keep`'s folder as `<sha256>.<ext>` (through a temporary file renamed into
-/// place; a copy already there is kept); the record's name for it.
+/// Copies `bytes` to `keep`'s folder as `<sha256>.<ext>` (through a temporary file synced, then
+/// renamed into place; a copy already there is kept); the record's name for it.
 fn keep_copy(keep: &Keep, sha256: &str, ext: &str, bytes: &[u8]) -> Result<String, String> {
     let name = format!("{sha256}.{ext}");
     let dir = keep.folder.join(&keep.sub);
@@ -107,7 +107,11 @@ fn keep_copy(keep: &Keep, sha256: &str, ext: &str, bytes: &[u8]) -> Result<Strin
     if !path.exists() {
         std::fs::create_dir_all(&dir).map_err(io)?;
         let tmp = dir.join(format!("{name}.tmp"));
-        std::fs::write(&tmp, bytes).map_err(io)?;
+        // Whole on disk before it takes its name: a crash leaves a stray .tmp, never a torn copy.
+        let mut file = std::fs::File::create(&tmp).map_err(io)?;
+        std::io::Write::write_all(&mut file, bytes).map_err(io)?;
+        file.sync_all().map_err(io)?;
+        drop(file);
         std::fs::rename(&tmp, &path).map_err(io)?;
     }
     Ok(format!("{}/{name}", keep.sub))
