@@ -577,9 +577,21 @@ fn root_properties(game: &Game) -> Vec<Prop> {
     props
 }
 
+/// A point-list property (AB, AW, AE, TB, TW) with its points in one order, so that the same game
+/// always writes the same text: sgf-parse keeps such points in a `HashSet`, whose order changes
+/// from one write to the next, and a record compared with its stored text (the workstation's
+/// sync) then looked changed when it was not.
+fn point_list(identifier: &str, points: &[Point]) -> Prop {
+    let mut values: Vec<String> = points
+        .iter()
+        .map(|p| format!("{}{}", char::from(b'a' + p.col), char::from(b'a' + p.row)))
+        .collect();
+    values.sort();
+    values.dedup();
+    Prop::Unknown(identifier.to_string(), values)
+}
+
 fn node_properties(node: &Node) -> Vec<Prop> {
-    let to_set =
-        |points: &[Point]| -> HashSet<SgfPoint> { points.iter().map(|p| SgfPoint { x: p.col, y: p.row }).collect() };
     let mut props = Vec::new();
     match &node.action {
         Some(Action::Move { color, point }) => {
@@ -601,9 +613,9 @@ fn node_properties(node: &Node) -> Vec<Prop> {
             empty,
             to_move,
         }) => {
-            for (list, make) in [(black, Prop::AB as fn(_) -> Prop), (white, Prop::AW), (empty, Prop::AE)] {
+            for (list, identifier) in [(black, "AB"), (white, "AW"), (empty, "AE")] {
                 if !list.is_empty() {
-                    props.push(make(to_set(list)));
+                    props.push(point_list(identifier, list));
                 }
             }
             if let Some(c) = to_move {
@@ -629,8 +641,8 @@ fn node_properties(node: &Node) -> Vec<Prop> {
     props.extend(t.black_periods.map(Prop::OB));
     props.extend(t.white_periods.map(Prop::OW));
     if let Some([tb, tw]) = &node.territory {
-        props.push(Prop::TB(to_set(tb)));
-        props.push(Prop::TW(to_set(tw)));
+        props.push(point_list("TB", tb));
+        props.push(point_list("TW", tw));
     }
     props.extend(
         node.other

@@ -274,3 +274,34 @@ fn a_handicap_beyond_the_boards_points_is_refused_where_it_stands_never_read_as_
     assert!(sgf::read_str("(;GM[1]FF[4]SZ[9]HA[82])").is_err());
     assert_eq!(sgf::read_str("(;GM[1]FF[4]SZ[19]HA[9])").unwrap().info.handicap, 9);
 }
+
+/// The same game always writes the same text (setup stones and territory in board order), so a
+/// record compared with its stored text does not look changed when it is not: a photo's setup of
+/// seven stones, and a handicap game, written twenty times over.
+#[test]
+fn the_same_game_writes_the_same_text_every_time() {
+    use go_arbiter::board::Point;
+    let mut setup = Game::new(19, Preset::Chinese2002).unwrap();
+    for (stones, color) in [
+        (["D4", "C14", "Q4", "K10"].as_slice(), Color::Black),
+        (&["F17", "Q16", "D16"], Color::White),
+    ] {
+        for gtp in stones {
+            setup.edit(Point::from_gtp(gtp, 19).unwrap(), Some(color)).unwrap();
+        }
+    }
+    let handicap = Game::with_handicap(19, Preset::Chinese2002, 9).unwrap();
+    for game in [setup, handicap] {
+        let first = sgf::write_string(&game);
+        for _ in 0..20 {
+            assert_eq!(sgf::write_string(&game), first);
+        }
+        assert_eq!(
+            sgf::write_string(&sgf::read_str(&first).unwrap()),
+            first,
+            "read back, written again"
+        );
+    }
+    let text = sgf::write_string(&Game::with_handicap(19, Preset::Chinese2002, 4).unwrap());
+    assert!(text.contains("AB[dd][dp][pd][pp]"), "{text}");
+}

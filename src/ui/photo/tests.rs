@@ -162,6 +162,12 @@ fn a_photo_read_with_its_corners_is_corrected_by_a_click_then_counted_with_its_h
         trail.iter().any(|w| w.contains("as setup stones (4 black, 3 white)")),
         "{trail:?}"
     );
+    let records: Vec<&String> = trail.iter().filter(|w| w.starts_with("record:")).collect();
+    assert_eq!(
+        records.len(),
+        1,
+        "one record entry for the position counted: {records:?}"
+    );
     // The photo screen opened again shows the photo kept beside the session with its corners,
     // and reads nothing again.
     let entries = ws(&h).session.audit.len();
