@@ -124,8 +124,9 @@ fn stone(stone: &Option<Color>, lang: Lang) -> &'static str {
     }
 }
 
-/// A table in `lang`: "round 1 table 3", "第1轮第3台".
-fn table(id: &TableId, lang: Lang) -> String {
+/// A table in `lang`: "round 1 table 3", "第1轮第3台" (the window's words for it too,
+/// `ui::i18n::table_id`).
+pub fn table(id: &TableId, lang: Lang) -> String {
     match lang {
         Lang::En => id.to_string(),
         Lang::Zh => format!("第{}轮第{}台", id.round, id.table),

@@ -689,10 +689,7 @@ pub fn not_whole_number(field: Text, text: &str, lang: Lang) -> String {
 
 /// "round 1 table 2" ("第1轮第2台").
 pub fn table_id(id: TableId, lang: Lang) -> String {
-    match lang {
-        Lang::En => id.to_string(),
-        Lang::Zh => format!("第{}轮第{}台", id.round, id.table),
-    }
+    crate::session::said::table(&id, lang)
 }
 
 /// A round's heading in the sidebar: "Round 3 Final · 2026-11-29" ("第3轮 决赛 · 2026-11-29").
